@@ -1,0 +1,111 @@
+//! The `Example`: one benchmark item, from source code to dataset to evaluation.
+//!
+//! It is written one per line in the dataset JSONL (see `docs/dataset.md`). Every field has the
+//! same JSON type in every row (optional values are `null`, lists are lists), so that
+//! `datasets.load_dataset("json", ...)` infers one Arrow schema for the whole file.
+
+use serde::{Deserialize, Serialize};
+
+use crate::digest::digest_fields;
+
+/// Version of the record layout. Bump it when a field changes meaning or a required field is added.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// One benchmark item.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Example {
+    /// Layout version of this record ([`SCHEMA_VERSION`] when written by this build).
+    pub schema_version: u32,
+    /// Stable, unique id, e.g. `HumanEval/0` or `execcsn/11134`.
+    pub id: String,
+    /// Where the code came from.
+    pub provenance: Provenance,
+    /// Language of `program`; `python` for now.
+    pub language: String,
+    /// The function a model must write.
+    pub target: Target,
+    /// The runnable program: context plus the reference target. It defines things and runs no tests.
+    pub program: String,
+    /// What a model sees: `program` with the target's body (the span `target.body`) removed.
+    pub prompt: String,
+    /// Natural-language instruction (Functionality / Inputs / Outputs).
+    pub instruction: String,
+    /// Test module source. It runs after `program` in the same module namespace; every top-level
+    /// `test_*` function is one test. A module named `reference` holding the reference program is
+    /// importable from it, for differential tests.
+    pub tests: String,
+    /// Distributions the program needs beyond the standard library (exact pins once locked).
+    pub requirements: Vec<String>,
+    /// Wall-clock limit for one run of the tests, in seconds (`null`: the executor's default).
+    pub time_limit_s: Option<f64>,
+    /// Fingerprint of the environment the item was verified in (`null`: not recorded).
+    pub environment: Option<String>,
+    /// Quality figures, filled by `audit` and `build`.
+    pub quality: Quality,
+}
+
+/// Where an example's code came from.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Provenance {
+    /// The importer or builder that made the record: `humaneval`, `execcsn`, `build`.
+    pub source: String,
+    /// Repository, e.g. `LudovicRousseau/PyKCS11`, or `python/cpython` for the standard library.
+    pub repo: Option<String>,
+    /// Path of the source file inside the repository or installation.
+    pub path: Option<String>,
+    /// Commit or version of the source.
+    pub commit: Option<String>,
+    /// Index of the record in the original dataset.
+    pub original_index: Option<String>,
+}
+
+/// The function a model must write.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Target {
+    /// Qualified name: `name`, `Class.method`, `Outer.Inner.method`.
+    pub qualified_name: String,
+    /// The whole definition (decorators included) in `program`.
+    pub span: Span,
+    /// The part a model writes: from after the signature and docstring to the end of the definition.
+    /// `prompt` is `program` with this span replaced by nothing (HumanEval style: the model continues
+    /// the prompt) when the target is last, or by a `...` placeholder body otherwise.
+    pub body: Span,
+}
+
+/// A region of a source text, in bytes (half-open) and 1-based lines (inclusive).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Span {
+    pub start_byte: usize,
+    pub end_byte: usize,
+    pub start_line: usize,
+    pub end_line: usize,
+}
+
+/// Quality figures of an item; `null` where not measured.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Quality {
+    /// Number of `test_*` functions.
+    pub test_count: Option<u32>,
+    /// Number of real `assert` statements in the tests (parsed, not counted as text).
+    pub assert_count: Option<u32>,
+    /// Killed mutants / all mutants of the target.
+    pub mutation_score: Option<f64>,
+    /// Line coverage of the target by the tests, 0..1.
+    pub line_coverage: Option<f64>,
+    /// Branch coverage of the target by the tests, 0..1.
+    pub branch_coverage: Option<f64>,
+    /// Whether every stub body (`pass`, `return None`, ...) fails the tests.
+    pub stub_killed: Option<bool>,
+    /// Reference passes in repeated runs, e.g. 5 of 5.
+    pub reference_passes: Option<u32>,
+    pub reference_runs: Option<u32>,
+    /// Median wall time of the reference run, in seconds.
+    pub reference_time_s: Option<f64>,
+}
+
+impl Example {
+    /// Content digest of what gets executed: program and tests. Used to run identical items once.
+    pub fn content_digest(&self) -> String {
+        digest_fields([self.program.as_str(), self.tests.as_str()])
+    }
+}

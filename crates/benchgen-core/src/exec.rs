@@ -1,0 +1,178 @@
+//! What the sandboxed executor runs and what it reports.
+//!
+//! The verdict vocabulary is closed and shared by `verify`, `eval`, `audit` and reports, so that a
+//! timeout or a harness failure is never mixed up with a wrong answer.
+
+use serde::{Deserialize, Serialize};
+
+use crate::digest::Digester;
+
+/// Resource limits of one run.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Limits {
+    /// Wall-clock deadline for the whole run, in seconds; then the whole process tree is killed.
+    pub wall_time_s: f64,
+    /// CPU seconds (`RLIMIT_CPU`), a backstop for the wall clock.
+    pub cpu_time_s: u64,
+    /// Address space in bytes (`RLIMIT_AS`).
+    pub memory_bytes: u64,
+    /// Processes of the sandbox user (`RLIMIT_NPROC`): stops fork bombs.
+    pub processes: u64,
+    /// Largest file the program may write (`RLIMIT_FSIZE`).
+    pub file_size_bytes: u64,
+    /// Open file descriptors (`RLIMIT_NOFILE`).
+    pub open_files: u64,
+    /// Bytes kept of stdout and of stderr each; the rest is dropped and marked truncated.
+    pub output_bytes: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Self {
+            wall_time_s: 10.0,
+            cpu_time_s: 20,
+            memory_bytes: 2 << 30,
+            processes: 64,
+            file_size_bytes: 64 << 20,
+            open_files: 256,
+            output_bytes: 64 << 10,
+        }
+    }
+}
+
+/// One program to run: the module source, its tests, and optionally the reference program that the
+/// tests may import as `reference` (differential tests).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ExecRequest {
+    /// Module source with the implementation under test (reference or candidate spliced in).
+    pub program: String,
+    /// Test module source run in the program's namespace; every top-level `test_*` is one test.
+    pub tests: String,
+    /// Reference program importable as `reference` from the tests; `None` when the tests need none.
+    pub reference: Option<String>,
+    pub limits: Limits,
+}
+
+impl ExecRequest {
+    /// Digest of everything that decides the outcome except the environment, which the executor
+    /// adds: identical requests are executed once.
+    pub fn digest(&self) -> String {
+        let limits = serde_json::to_string(&self.limits).expect("limits serialize");
+        Digester::new()
+            .field(&self.program)
+            .field(&self.tests)
+            .field(self.reference.as_deref().unwrap_or("\0none"))
+            .field(limits)
+            .hex()
+    }
+}
+
+/// Verdict of one test or of a whole run. Ordered from best to worst only for display; use
+/// [`Verdict::is_pass`] to decide.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    /// Every test ran and passed.
+    Passed,
+    /// An assertion failed.
+    Failed,
+    /// Another exception, including a syntax error in the program or the tests.
+    Error,
+    /// The wall-clock deadline (or CPU limit) was reached; the whole tree was killed.
+    Timeout,
+    /// The program ran out of its memory limit.
+    OutOfMemory,
+    /// The program died from a signal it did not ask for (segfault, abort, kill from inside).
+    Killed,
+    /// The program called `sys.exit`/`os._exit` or died before every test reported. Never a pass.
+    ExitedEarly,
+    /// The harness itself failed (could not start, lost its channel). Not the program's fault.
+    SandboxError,
+}
+
+impl Verdict {
+    pub const ALL: [Verdict; 8] = [
+        Verdict::Passed,
+        Verdict::Failed,
+        Verdict::Error,
+        Verdict::Timeout,
+        Verdict::OutOfMemory,
+        Verdict::Killed,
+        Verdict::ExitedEarly,
+        Verdict::SandboxError,
+    ];
+
+    pub fn is_pass(self) -> bool {
+        self == Verdict::Passed
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Passed => "passed",
+            Verdict::Failed => "failed",
+            Verdict::Error => "error",
+            Verdict::Timeout => "timeout",
+            Verdict::OutOfMemory => "out_of_memory",
+            Verdict::Killed => "killed",
+            Verdict::ExitedEarly => "exited_early",
+            Verdict::SandboxError => "sandbox_error",
+        }
+    }
+}
+
+impl std::fmt::Display for Verdict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Result of one test function, as reported by the in-sandbox runner.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TestResult {
+    pub name: String,
+    pub verdict: Verdict,
+    /// Exception type and message, trimmed; empty on a pass.
+    pub message: String,
+    pub duration_s: f64,
+}
+
+/// Everything known about one run.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ExecOutcome {
+    /// Verdict of the whole run: `passed` only when every test reported `passed` and the runner
+    /// finished.
+    pub verdict: Verdict,
+    /// Per-test results in the order the tests ran.
+    pub tests: Vec<TestResult>,
+    /// Exit status of the sandboxed process, when it exited.
+    pub exit_code: Option<i32>,
+    /// Signal that ended the process, when one did.
+    pub signal: Option<i32>,
+    /// Captured output, decoded lossily, capped at `Limits::output_bytes`.
+    pub stdout: String,
+    pub stderr: String,
+    pub output_truncated: bool,
+    /// Processes were still alive after the program ended (killed by the sandbox).
+    pub leaked: bool,
+    /// Why the run got its verdict when the tests do not say: trimmed traceback, timeout, harness error.
+    pub detail: String,
+    pub duration_s: f64,
+}
+
+impl ExecOutcome {
+    /// An outcome for a run the harness could not carry out.
+    pub fn sandbox_error(detail: impl Into<String>) -> Self {
+        Self {
+            verdict: Verdict::SandboxError,
+            tests: Vec::new(),
+            exit_code: None,
+            signal: None,
+            stdout: String::new(),
+            stderr: String::new(),
+            output_truncated: false,
+            leaked: false,
+            detail: detail.into(),
+            duration_s: 0.0,
+        }
+    }
+}
