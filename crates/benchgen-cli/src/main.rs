@@ -1,1 +1,5 @@
-fn main() {}
+//! The `benchgen` binary: parse arguments, run the command, map the result to an exit code.
+
+fn main() -> std::process::ExitCode {
+    benchgen_cli::main()
+}

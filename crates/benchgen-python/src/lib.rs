@@ -1,1 +1,42 @@
-//! (being written)
+//! Python program surgery with a real parser.
+//!
+//! A benchmark item is cut out of a real Python program: find the target function, hide its body
+//! (the prompt), and later put a model's body or whole function back (the candidate program). Doing
+//! this with regexes breaks on decorators, nested classes, docstring quote styles and strings that
+//! look like code, so every operation here works on a tree-sitter parse tree and on byte offsets
+//! into the original text, which it never reformats.
+//!
+//! - [`find_target`], [`functions`]: where functions are and what they look like.
+//! - [`mask`], [`splice_body`], [`splice_solution`]: prompt and candidate programs.
+//! - [`imports`], [`count_asserts`], [`test_functions`], [`top_level_names`],
+//!   [`remove_main_block`], [`remove_top_level_function`]: facts about and cuts of whole files.
+//! - [`parse_errors`]: whether a text parses at all.
+//!
+//! No function here runs Python or touches the file system.
+
+mod functions;
+mod scan;
+mod splice;
+mod syntax;
+
+pub use functions::{find_target, functions, FunctionInfo, Parameter, ParameterKind};
+pub use scan::{
+    count_asserts, imports, remove_main_block, remove_top_level_function, test_functions, top_level_names,
+    Import,
+};
+pub use splice::{mask, splice_body, splice_solution};
+pub use syntax::parse_errors;
+
+/// Why a surgery could not be done. Each message names the target it was about.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SurgeryError {
+    /// No def with this qualified name at module level or directly in a class body.
+    #[error("target `{name}` not found; functions defined: {defined}")]
+    TargetNotFound { name: String, defined: String },
+    /// A model's solution is not valid Python.
+    #[error("solution for `{name}` does not parse: {detail}")]
+    SolutionSyntax { name: String, detail: String },
+    /// A model's solution parses but does not define the target function.
+    #[error("solution for `{name}` defines no function `{function}`; functions defined: {defined}")]
+    SolutionLacksFunction { name: String, function: String, defined: String },
+}

