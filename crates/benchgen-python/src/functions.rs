@@ -77,9 +77,14 @@ pub enum ParameterKind {
 pub fn find_target(source: &str, qualified_name: &str) -> Result<Target, SurgeryError> {
     let tree = parse(source);
     let defs = definitions(tree.root_node(), source);
-    let def = defs.iter().rev().find(|def| def.qualified_name() == qualified_name).ok_or_else(|| {
-        SurgeryError::TargetNotFound { name: qualified_name.to_string(), defined: defined_list(&defs) }
-    })?;
+    let def = defs
+        .iter()
+        .rev()
+        .find(|def| def.qualified_name() == qualified_name)
+        .ok_or_else(|| SurgeryError::TargetNotFound {
+            name: qualified_name.to_string(),
+            defined: defined_list(&defs),
+        })?;
     Ok(target(def, source, &Lines::new(source)))
 }
 
@@ -92,7 +97,7 @@ pub fn functions(source: &str) -> Vec<FunctionInfo> {
         .map(|def| {
             let node = def.node;
             let field = |name| node.child_by_field_name(name);
-            let (statements, docstring) = body_statements(node);
+            let (statements, docstring) = statements_and_docstring(node);
             FunctionInfo {
                 name: def.name.clone(),
                 qualified_name: def.qualified_name(),
@@ -101,9 +106,15 @@ pub fn functions(source: &str) -> Vec<FunctionInfo> {
                 is_async: node.child(0).is_some_and(|first| first.kind() == "async"),
                 decorators: named_children(def.outer)
                     .filter(|child| child.kind() == "decorator")
-                    .map(|decorator| text(decorator, source).trim_start_matches('@').trim().to_string())
+                    .map(|decorator| {
+                        text(decorator, source)
+                            .trim_start_matches('@')
+                            .trim()
+                            .to_string()
+                    })
                     .collect(),
-                parameters: field("parameters").map_or_else(Vec::new, |list| parameters(list, source)),
+                parameters: field("parameters")
+                    .map_or_else(Vec::new, |list| parameters(list, source)),
                 return_annotation: field("return_type").map(|node| text(node, source).to_string()),
                 docstring: docstring.map(|i| docstring_value(statements[i], source)),
                 body_statements: statements.len() - docstring.map_or(0, |i| i + 1),
@@ -124,19 +135,34 @@ pub(crate) struct Def<'t> {
 
 impl Def<'_> {
     pub(crate) fn qualified_name(&self) -> String {
-        self.class_path.iter().chain([&self.name]).cloned().collect::<Vec<_>>().join(".")
+        self.class_path
+            .iter()
+            .chain([&self.name])
+            .cloned()
+            .collect::<Vec<_>>()
+            .join(".")
     }
 }
 
 /// Defs at module level and in class bodies under `root`, in source order.
 pub(crate) fn definitions<'t>(root: Node<'t>, source: &str) -> Vec<Def<'t>> {
-    fn collect<'t>(block: Node<'t>, source: &str, class_path: &mut Vec<String>, out: &mut Vec<Def<'t>>) {
+    fn collect<'t>(
+        block: Node<'t>,
+        source: &str,
+        class_path: &mut Vec<String>,
+        out: &mut Vec<Def<'t>>,
+    ) {
         for outer in named_children(block) {
-            let Some((node, name)) = definition(outer, source) else { continue };
+            let Some((node, name)) = definition(outer, source) else {
+                continue;
+            };
             match node.kind() {
-                "function_definition" => {
-                    out.push(Def { outer, node, name: name.to_string(), class_path: class_path.clone() })
-                }
+                "function_definition" => out.push(Def {
+                    outer,
+                    node,
+                    name: name.to_string(),
+                    class_path: class_path.clone(),
+                }),
                 "class_definition" => {
                     if let Some(body) = node.child_by_field_name("body") {
                         class_path.push(name.to_string());
@@ -154,7 +180,10 @@ pub(crate) fn definitions<'t>(root: Node<'t>, source: &str) -> Vec<Def<'t>> {
 }
 
 /// The function or class definition a statement holds (looking through decorators), and its name.
-pub(crate) fn definition<'t, 's>(statement: Node<'t>, source: &'s str) -> Option<(Node<'t>, &'s str)> {
+pub(crate) fn definition<'t, 's>(
+    statement: Node<'t>,
+    source: &'s str,
+) -> Option<(Node<'t>, &'s str)> {
     let node = match statement.kind() {
         "decorated_definition" => statement.child_by_field_name("definition")?,
         _ => statement,
@@ -170,12 +199,17 @@ pub(crate) fn defined_list(defs: &[Def]) -> String {
     if defs.is_empty() {
         return "none".to_string();
     }
-    defs.iter().map(Def::qualified_name).collect::<Vec<_>>().join(", ")
+    defs.iter()
+        .map(Def::qualified_name)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The statements of a def's body and the index of its docstring among them.
-fn body_statements(def: Node) -> (Vec<Node>, Option<usize>) {
-    let statements: Vec<Node> = def.child_by_field_name("body").map_or_else(Vec::new, |b| named_children(b).collect());
+fn statements_and_docstring(def: Node) -> (Vec<Node>, Option<usize>) {
+    let statements: Vec<Node> = def
+        .child_by_field_name("body")
+        .map_or_else(Vec::new, |b| named_children(b).collect());
     let docstring = statements
         .iter()
         .position(|s| !matches!(s.kind(), "import_statement" | "import_from_statement"))
@@ -186,7 +220,9 @@ fn body_statements(def: Node) -> (Vec<Node>, Option<usize>) {
 fn is_string_statement(statement: Node) -> bool {
     statement.kind() == "expression_statement"
         && statement.named_child_count() == 1
-        && statement.named_child(0).is_some_and(|e| matches!(e.kind(), "string" | "concatenated_string"))
+        && statement
+            .named_child(0)
+            .is_some_and(|e| matches!(e.kind(), "string" | "concatenated_string"))
 }
 
 fn target(def: &Def, source: &str, lines: &Lines) -> Target {
@@ -200,9 +236,13 @@ fn target(def: &Def, source: &str, lines: &Lines) -> Target {
         end = source.len();
     }
 
-    let (statements, docstring) = body_statements(def.node);
+    let (statements, docstring) = statements_and_docstring(def.node);
     let first_code = statements.get(docstring.map_or(0, |i| i + 1));
-    let shares_line = |node: &Node| !source[line_start(source, node.start_byte())..node.start_byte()].trim().is_empty();
+    let shares_line = |node: &Node| {
+        !source[line_start(source, node.start_byte())..node.start_byte()]
+            .trim()
+            .is_empty()
+    };
     let start = match (first_code, docstring) {
         // Something precedes the statement on its line (`def f(): return 1`): cut right there.
         (Some(code), _) if shares_line(code) => code.start_byte(),
@@ -221,15 +261,21 @@ fn target(def: &Def, source: &str, lines: &Lines) -> Target {
 fn parameters(list: Node, source: &str) -> Vec<Parameter> {
     let mut out: Vec<Parameter> = Vec::new();
     let mut keyword_only = false;
-    let field = |node: Node, name| node.child_by_field_name(name).map(|n| text(n, source).to_string());
+    let field = |node: Node, name| {
+        node.child_by_field_name(name)
+            .map(|n| text(n, source).to_string())
+    };
     for node in named_children(list) {
         let (name_node, annotation, default) = match node.kind() {
-            "default_parameter" | "typed_default_parameter" => {
-                (node.child_by_field_name("name"), field(node, "type"), field(node, "value"))
-            }
+            "default_parameter" | "typed_default_parameter" => (
+                node.child_by_field_name("name"),
+                field(node, "type"),
+                field(node, "value"),
+            ),
             "typed_parameter" => (node.named_child(0), field(node, "type"), None),
             "positional_separator" => {
-                out.iter_mut().for_each(|p| p.kind = ParameterKind::PositionalOnly);
+                out.iter_mut()
+                    .for_each(|p| p.kind = ParameterKind::PositionalOnly);
                 continue;
             }
             "keyword_separator" => {
@@ -246,8 +292,16 @@ fn parameters(list: Node, source: &str) -> Vec<Parameter> {
             _ => ParameterKind::Positional,
         };
         keyword_only |= kind == ParameterKind::VarArgs;
-        let name = text(name_node, source).trim_start_matches('*').trim().to_string();
-        out.push(Parameter { name, annotation, default, kind });
+        let name = text(name_node, source)
+            .trim_start_matches('*')
+            .trim()
+            .to_string();
+        out.push(Parameter {
+            name,
+            annotation,
+            default,
+            kind,
+        });
     }
     out
 }
@@ -260,8 +314,16 @@ fn docstring_value(statement: Node, source: &str) -> String {
         let is_string = node.kind() == "string";
         if is_string {
             let literal = text(node, source).trim_start_matches(|c: char| c.is_ascii_alphabetic());
-            let quote = if literal.starts_with("\"\"\"") || literal.starts_with("'''") { 3 } else { 1 };
-            raw.push_str(literal.get(quote..literal.len().saturating_sub(quote)).unwrap_or(""));
+            let quote = if literal.starts_with("\"\"\"") || literal.starts_with("'''") {
+                3
+            } else {
+                1
+            };
+            raw.push_str(
+                literal
+                    .get(quote..literal.len().saturating_sub(quote))
+                    .unwrap_or(""),
+            );
         }
         !is_string
     });
@@ -271,7 +333,12 @@ fn docstring_value(statement: Node, source: &str) -> String {
 /// `inspect.cleandoc` without tab expansion.
 fn cleandoc(raw: &str) -> String {
     let lines: Vec<&str> = raw.lines().collect();
-    let margin = lines.iter().skip(1).filter(|line| !line.trim().is_empty()).map(|line| indent_of(line).len()).min();
+    let margin = lines
+        .iter()
+        .skip(1)
+        .filter(|line| !line.trim().is_empty())
+        .map(|line| indent_of(line).len())
+        .min();
     let cleaned: Vec<&str> = lines
         .iter()
         .enumerate()
@@ -280,8 +347,14 @@ fn cleandoc(raw: &str) -> String {
             _ => line.get(margin.unwrap_or(0)..).unwrap_or(""),
         })
         .collect();
-    let first = cleaned.iter().position(|line| !line.trim().is_empty()).unwrap_or(cleaned.len());
-    let last = cleaned.iter().rposition(|line| !line.trim().is_empty()).map_or(first, |i| i + 1);
+    let first = cleaned
+        .iter()
+        .position(|line| !line.trim().is_empty())
+        .unwrap_or(cleaned.len());
+    let last = cleaned
+        .iter()
+        .rposition(|line| !line.trim().is_empty())
+        .map_or(first, |i| i + 1);
     cleaned[first..last].join("\n")
 }
 
@@ -296,17 +369,26 @@ mod tests {
     }
 
     fn info(source: &str, name: &str) -> FunctionInfo {
-        functions(source).into_iter().filter(|f| f.qualified_name == name).last().unwrap()
+        functions(source)
+            .into_iter()
+            .rfind(|f| f.qualified_name == name)
+            .unwrap()
     }
 
     #[test]
     fn stacked_decorators_belong_to_the_span() {
         let source = "import functools\n\n@functools.lru_cache(maxsize=None)\n@staticmethod\ndef f(x):\n    return x\n";
         let target = find_target(source, "f").unwrap();
-        assert_eq!(&source[target.span.start_byte..target.span.end_byte], &source[18..source.len() - 1]);
+        assert_eq!(
+            &source[target.span.start_byte..target.span.end_byte],
+            &source[18..source.len() - 1]
+        );
         assert_eq!((target.span.start_line, target.span.end_line), (3, 6));
         assert_eq!((target.body.start_line, target.body.end_line), (6, 6));
-        assert_eq!(info(source, "f").decorators, ["functools.lru_cache(maxsize=None)", "staticmethod"]);
+        assert_eq!(
+            info(source, "f").decorators,
+            ["functools.lru_cache(maxsize=None)", "staticmethod"]
+        );
     }
 
     #[test]
@@ -346,18 +428,33 @@ def after():
         assert_eq!(body(source, "method"), "    return 'top'\n");
         assert_eq!(body(source, "A.method"), "        return 'A'\n");
         assert_eq!(body(source, "B.method"), "        return 'B'\n");
-        assert_eq!(body(source, "B.Inner.method"), "            return 'Inner'\n");
-        let names: Vec<_> = functions(source).into_iter().map(|f| f.qualified_name).collect();
-        assert_eq!(names, ["method", "A.method", "B.method", "B.Inner.method", "after"]);
+        assert_eq!(
+            body(source, "B.Inner.method"),
+            "            return 'Inner'\n"
+        );
+        let names: Vec<_> = functions(source)
+            .into_iter()
+            .map(|f| f.qualified_name)
+            .collect();
+        assert_eq!(
+            names,
+            ["method", "A.method", "B.method", "B.Inner.method", "after"]
+        );
         let inner = info(source, "B.Inner.method");
-        assert_eq!((inner.class_path, inner.is_method), (vec!["B".to_string(), "Inner".to_string()], true));
+        assert_eq!(
+            (inner.class_path, inner.is_method),
+            (vec!["B".to_string(), "Inner".to_string()], true)
+        );
 
         let error = find_target(source, "after.nested").unwrap_err();
         assert_eq!(
             error.to_string(),
             "target `after.nested` not found; functions defined: method, A.method, B.method, B.Inner.method, after"
         );
-        assert_eq!(find_target("x = 1\n", "f").unwrap_err().to_string(), "target `f` not found; functions defined: none");
+        assert_eq!(
+            find_target("x = 1\n", "f").unwrap_err().to_string(),
+            "target `f` not found; functions defined: none"
+        );
     }
 
     #[test]
@@ -386,12 +483,16 @@ def after():
 
     #[test]
     fn without_docstring_the_body_starts_at_the_first_statement_line() {
-        let source = "def f(x):\n    # why\n\n    # more\n    y = x  # note\n    return y\n\nz = 1\n";
+        let source =
+            "def f(x):\n    # why\n\n    # more\n    y = x  # note\n    return y\n\nz = 1\n";
         assert_eq!(body(source, "f"), "    y = x  # note\n    return y\n");
         let info = info(source, "f");
         assert_eq!((info.docstring, info.body_statements), (None, 2));
         // A string that is not first is no docstring.
-        assert_eq!(body("def g():\n    x = 1\n    'text'\n", "g"), "    x = 1\n    'text'\n");
+        assert_eq!(
+            body("def g():\n    x = 1\n    'text'\n", "g"),
+            "    x = 1\n    'text'\n"
+        );
     }
 
     #[test]
@@ -403,7 +504,8 @@ def after():
     #[test]
     fn imports_above_the_docstring_stay_in_the_prompt() {
         // HumanEval/115 has this shape.
-        let source = "def f(grid):\n    import math\n    \"\"\"Doc.\"\"\"\n    return math.ceil(grid)\n";
+        let source =
+            "def f(grid):\n    import math\n    \"\"\"Doc.\"\"\"\n    return math.ceil(grid)\n";
         assert_eq!(body(source, "f"), "    return math.ceil(grid)\n");
         assert_eq!(info(source, "f").docstring.as_deref(), Some("Doc."));
     }
@@ -450,14 +552,21 @@ def g(x, *, y=None):
         );
         assert_eq!(f.return_annotation.as_deref(), Some("list[int]"));
         assert_eq!(body(source, "f"), "    return []\n");
-        assert_eq!(info(source, "g").parameters, [p("x", None, None, Positional), p("y", None, Some("None"), KeywordOnly)]);
+        assert_eq!(
+            info(source, "g").parameters,
+            [
+                p("x", None, None, Positional),
+                p("y", None, Some("None"), KeywordOnly)
+            ]
+        );
     }
 
     #[test]
     fn tabs_and_crlf_keep_their_bytes() {
         let tabs = "class A:\n\tdef m(self):\n\t\t\"\"\"Doc.\"\"\"\n\t\treturn 1\n";
         assert_eq!(body(tabs, "A.m"), "\t\treturn 1\n");
-        let crlf = "def f():\r\n    \"\"\"Doc.\"\"\"\r\n    return 1\r\n\r\ndef g():\r\n    pass\r\n";
+        let crlf =
+            "def f():\r\n    \"\"\"Doc.\"\"\"\r\n    return 1\r\n\r\ndef g():\r\n    pass\r\n";
         assert_eq!(body(crlf, "f"), "    return 1\r\n");
         assert_eq!(info(crlf, "f").docstring.as_deref(), Some("Doc."));
     }
@@ -476,9 +585,22 @@ def g(x, *, y=None):
         let source = "GRÜSSE = 'こんにちは'\n\ndef größe(ä):\n    \"\"\"Größe — ä.\"\"\"\n    return ä * 2\n";
         let target = find_target(source, "größe").unwrap();
         assert_eq!(target.span.start_byte, source.find("def").unwrap());
-        assert_eq!(&source[target.body.start_byte..target.body.end_byte], "    return ä * 2\n");
-        assert_eq!((target.span.start_line, target.body.start_line, target.body.end_line), (3, 5, 5));
-        assert_eq!(info(source, "größe").docstring.as_deref(), Some("Größe — ä."));
+        assert_eq!(
+            &source[target.body.start_byte..target.body.end_byte],
+            "    return ä * 2\n"
+        );
+        assert_eq!(
+            (
+                target.span.start_line,
+                target.body.start_line,
+                target.body.end_line
+            ),
+            (3, 5, 5)
+        );
+        assert_eq!(
+            info(source, "größe").docstring.as_deref(),
+            Some("Größe — ä.")
+        );
     }
 
     #[test]

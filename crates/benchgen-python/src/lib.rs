@@ -21,8 +21,8 @@ mod syntax;
 
 pub use functions::{find_target, functions, FunctionInfo, Parameter, ParameterKind};
 pub use scan::{
-    count_asserts, imports, remove_main_block, remove_top_level_function, test_functions, top_level_names,
-    Import,
+    count_asserts, imports, remove_main_block, remove_top_level_function, test_functions,
+    top_level_names, Import,
 };
 pub use splice::{mask, splice_body, splice_solution};
 pub use syntax::parse_errors;
@@ -37,6 +37,12 @@ pub enum SurgeryError {
     #[error("solution for `{name}` does not parse: {detail}")]
     SolutionSyntax { name: String, detail: String },
     /// A model's solution parses but does not define the target function.
-    #[error("solution for `{name}` defines no function `{function}`; functions defined: {defined}")]
-    SolutionLacksFunction { name: String, function: String, defined: String },
+    #[error(
+        "solution for `{name}` defines no function `{function}`; functions defined: {defined}"
+    )]
+    SolutionLacksFunction {
+        name: String,
+        function: String,
+        defined: String,
+    },
 }

@@ -41,13 +41,20 @@ pub fn imports(source: &str) -> Vec<Import> {
                     })
                     .collect()
             }
-            "import_from_statement" => node.child_by_field_name("module_name").into_iter().collect(),
+            "import_from_statement" => node
+                .child_by_field_name("module_name")
+                .into_iter()
+                .collect(),
             _ => return true,
         };
         for module in modules {
             let module: String = text(module, source).split_whitespace().collect();
             let top_level = module.split('.').next().unwrap_or("").to_string();
-            out.push(Import { module, top_level, line: lines.line(node.start_byte()) });
+            out.push(Import {
+                module,
+                top_level,
+                line: lines.line(node.start_byte()),
+            });
         }
         false
     });
@@ -72,7 +79,9 @@ pub fn test_functions(source: &str) -> Vec<String> {
     named_children(tree.root_node())
         .filter_map(|statement| definition(statement, source))
         .filter(|(node, name)| {
-            node.kind() == "function_definition" && node.child(0).is_some_and(|t| t.kind() == "def") && name.starts_with("test_")
+            node.kind() == "function_definition"
+                && node.child(0).is_some_and(|t| t.kind() == "def")
+                && name.starts_with("test_")
         })
         .map(|(_, name)| name.to_string())
         .collect()
@@ -85,18 +94,28 @@ pub fn top_level_names(source: &str) -> Vec<(String, Span)> {
     let lines = Lines::new(source);
     top_level_names_in(tree.root_node(), source)
         .into_iter()
-        .map(|(name, node)| (name.to_string(), lines.span(node.start_byte(), node.end_byte())))
+        .map(|(name, node)| {
+            (
+                name.to_string(),
+                lines.span(node.start_byte(), node.end_byte()),
+            )
+        })
         .collect()
 }
 
-pub(crate) fn top_level_names_in<'t, 's>(root: Node<'t>, source: &'s str) -> Vec<(&'s str, Node<'t>)> {
+pub(crate) fn top_level_names_in<'t, 's>(
+    root: Node<'t>,
+    source: &'s str,
+) -> Vec<(&'s str, Node<'t>)> {
     let mut out = Vec::new();
     for statement in named_children(root) {
         if let Some((_, name)) = definition(statement, source) {
             out.push((name, statement));
             continue;
         }
-        let mut assignment = statement.named_child(0).filter(|node| node.kind() == "assignment");
+        let mut assignment = statement
+            .named_child(0)
+            .filter(|node| node.kind() == "assignment");
         while let Some(node) = assignment {
             if let Some(left) = node.child_by_field_name("left") {
                 walk(left, &mut |target| {
@@ -104,11 +123,16 @@ pub(crate) fn top_level_names_in<'t, 's>(root: Node<'t>, source: &'s str) -> Vec
                         out.push((text(target, source), statement));
                     }
                     // Only unpacking patterns bind names; `a.b = ...` and `a[i] = ...` do not.
-                    matches!(target.kind(), "pattern_list" | "tuple_pattern" | "list_pattern" | "list_splat_pattern")
+                    matches!(
+                        target.kind(),
+                        "pattern_list" | "tuple_pattern" | "list_pattern" | "list_splat_pattern"
+                    )
                 });
             }
             // `a = b = 1` nests the second assignment in `right`.
-            assignment = node.child_by_field_name("right").filter(|right| right.kind() == "assignment");
+            assignment = node
+                .child_by_field_name("right")
+                .filter(|right| right.kind() == "assignment");
         }
     }
     out
@@ -119,10 +143,14 @@ pub(crate) fn top_level_names_in<'t, 's>(root: Node<'t>, source: &'s str) -> Vec
 pub fn remove_main_block(source: &str) -> String {
     let tree = parse(source);
     let mains = named_children(tree.root_node()).filter(|statement| {
-        let condition = statement.child_by_field_name("condition").map(|c| text(c, source));
+        let condition = statement
+            .child_by_field_name("condition")
+            .map(|c| text(c, source));
         let normalized = |c: &str| c.split_whitespace().collect::<String>().replace('\'', "\"");
         statement.kind() == "if_statement"
-            && condition.map(normalized).is_some_and(|c| c == "__name__==\"__main__\"" || c == "\"__main__\"==__name__")
+            && condition
+                .map(normalized)
+                .is_some_and(|c| c == "__name__==\"__main__\"" || c == "\"__main__\"==__name__")
     });
     let mut rest = String::with_capacity(source.len());
     let mut kept_from = 0;
@@ -142,17 +170,23 @@ pub fn remove_top_level_function(source: &str, name: &str) -> Option<(String, St
     let tree = parse(source);
     let statement = named_children(tree.root_node())
         .filter(|&statement| {
-            definition(statement, source).is_some_and(|(node, n)| n == name && node.kind() == "function_definition")
+            definition(statement, source)
+                .is_some_and(|(node, n)| n == name && node.kind() == "function_definition")
         })
         .last()?;
     let (start, end) = whole_lines(source, statement);
-    Some(([&source[..start], &source[end..]].concat(), source[start..end].to_string()))
+    Some((
+        [&source[..start], &source[end..]].concat(),
+        source[start..end].to_string(),
+    ))
 }
 
 /// The byte range of the lines a statement occupies, its trailing newline included.
 fn whole_lines(source: &str, node: Node) -> (usize, usize) {
     let end = node.end_byte();
-    let end = source[end..].find('\n').map_or(source.len(), |i| end + i + 1);
+    let end = source[end..]
+        .find('\n')
+        .map_or(source.len(), |i| end + i + 1);
     (line_start(source, node.start_byte()), end)
 }
 
@@ -186,7 +220,10 @@ def f():
     return 'import re'
 ";
         let imports = imports(source);
-        let found: Vec<_> = imports.iter().map(|i| (i.module.as_str(), i.top_level.as_str(), i.line)).collect();
+        let found: Vec<_> = imports
+            .iter()
+            .map(|i| (i.module.as_str(), i.top_level.as_str(), i.line))
+            .collect();
         assert_eq!(
             found,
             [
@@ -210,8 +247,20 @@ def f():
     #[test]
     fn top_level_names_cover_defs_classes_and_assignments() {
         let source = "import os\nA = B = 1\nx, (y, *rest) = 1, (2, 3)\nn: int = 0\nobj.attr = 2\nd['k'] = 3\ncount += 1\n\n@dataclass\nclass C:\n    inner = 1\n\ndef f():\n    local = 1\n";
-        let names: Vec<(String, usize)> = top_level_names(source).into_iter().map(|(n, s)| (n, s.start_line)).collect();
-        let expected = [("A", 2), ("B", 2), ("x", 3), ("y", 3), ("rest", 3), ("n", 4), ("C", 9), ("f", 13)];
+        let names: Vec<(String, usize)> = top_level_names(source)
+            .into_iter()
+            .map(|(n, s)| (n, s.start_line))
+            .collect();
+        let expected = [
+            ("A", 2),
+            ("B", 2),
+            ("x", 3),
+            ("y", 3),
+            ("rest", 3),
+            ("n", 4),
+            ("C", 9),
+            ("f", 13),
+        ];
         assert_eq!(names, expected.map(|(n, l)| (n.to_string(), l)));
     }
 
@@ -221,7 +270,10 @@ def f():
         let rest = remove_main_block(source);
         assert_eq!(rest, "def f():\n    return 1\n\n\nx = 1\n# end\n");
         assert_eq!(parse_errors(&rest), None);
-        assert_eq!(remove_main_block("if __name__ == 'main':\n    pass\n"), "if __name__ == 'main':\n    pass\n");
+        assert_eq!(
+            remove_main_block("if __name__ == 'main':\n    pass\n"),
+            "if __name__ == 'main':\n    pass\n"
+        );
     }
 
     #[test]
@@ -229,7 +281,10 @@ def f():
         let source = "class C:\n    def test_x(self):\n        pass\n\n@fixture\ndef test_x():\n    assert C()\n\nprint('done')\n";
         let (rest, removed) = remove_top_level_function(source, "test_x").unwrap();
         assert_eq!(removed, "@fixture\ndef test_x():\n    assert C()\n");
-        assert_eq!(rest, "class C:\n    def test_x(self):\n        pass\n\n\nprint('done')\n");
+        assert_eq!(
+            rest,
+            "class C:\n    def test_x(self):\n        pass\n\n\nprint('done')\n"
+        );
         assert_eq!(remove_top_level_function(source, "C"), None);
         assert_eq!(remove_top_level_function(source, "missing"), None);
     }

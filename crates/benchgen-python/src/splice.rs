@@ -9,18 +9,20 @@ use std::borrow::Cow;
 use std::collections::HashSet;
 use std::ops::Range;
 
-use benchgen_core::{Span, Target};
+use benchgen_core::Target;
 
 use crate::functions::{defined_list, definition, definitions, Def};
 use crate::scan::top_level_names_in;
-use crate::syntax::{indent_of, line_start, multiline_strings, named_children, newline, parse, parse_errors, text};
+use crate::syntax::{
+    indent_of, line_start, multiline_strings, named_children, newline, parse, parse_errors, text,
+};
 use crate::SurgeryError;
 
 /// The prompt: `program` up to the target's body. When anything but whitespace follows the
 /// definition, a `...` placeholder body keeps the definition valid and the rest is kept, so the
 /// prompt still parses.
 pub fn mask(program: &str, target: &Target) -> String {
-    let Span { start_byte: start, end_byte: end, .. } = target.body;
+    let (start, end) = (target.body.start_byte, target.body.end_byte);
     let mut prompt = program[..start].to_string();
     if !program[end..].trim().is_empty() {
         prompt.push_str(body_indent(program, target).unwrap_or(""));
@@ -39,16 +41,23 @@ pub fn mask(program: &str, target: &Target) -> String {
 /// their indentation is part of the string's value. For a one-liner target a one-line completion
 /// goes after the colon, a longer one onto its own lines one level (4 spaces) deeper than the def.
 pub fn splice_body(program: &str, target: &Target, completion: &str) -> String {
-    let Span { start_byte: start, end_byte: end, .. } = target.body;
+    let (start, end) = (target.body.start_byte, target.body.end_byte);
     let nl = newline(program);
     let mut body = match body_indent(program, target) {
         Some(indent) => shift_right(completion, indent),
         None if completion.trim().lines().count() <= 1 => Cow::Borrowed(completion.trim_start()),
         None => {
             let def_line = &program[line_start(program, target.span.start_byte)..];
-            let body = shift_right(completion, &format!("{}    ", indent_of(def_line))).into_owned();
-            let starts_on_new_line = body.trim_start_matches([' ', '\t']).starts_with(['\n', '\r']);
-            Cow::Owned(if starts_on_new_line { body } else { format!("{nl}{body}") })
+            let body =
+                shift_right(completion, &format!("{}    ", indent_of(def_line))).into_owned();
+            let starts_on_new_line = body
+                .trim_start_matches([' ', '\t'])
+                .starts_with(['\n', '\r']);
+            Cow::Owned(if starts_on_new_line {
+                body
+            } else {
+                format!("{nl}{body}")
+            })
         }
     };
     if !body.is_empty() && !body.ends_with('\n') {
@@ -67,18 +76,26 @@ pub fn splice_body(program: &str, target: &Target, completion: &str) -> String {
 /// after everything the program defines above the target. `from __future__` imports are dropped
 /// (they are only legal at the top of a file), and so are other top-level statements (assignments,
 /// example calls), which could run code the program never ran.
-pub fn splice_solution(program: &str, target: &Target, solution: &str) -> Result<String, SurgeryError> {
+pub fn splice_solution(
+    program: &str,
+    target: &Target,
+    solution: &str,
+) -> Result<String, SurgeryError> {
     let name = &target.qualified_name;
     if let Some(detail) = parse_errors(solution) {
-        return Err(SurgeryError::SolutionSyntax { name: name.clone(), detail });
+        return Err(SurgeryError::SolutionSyntax {
+            name: name.clone(),
+            detail,
+        });
     }
     let solution_tree = parse(solution);
     let solution_defs = definitions(solution_tree.root_node(), solution);
-    let def = solution_def(&solution_defs, name).ok_or_else(|| SurgeryError::SolutionLacksFunction {
-        name: name.clone(),
-        function: name.rsplit('.').next().unwrap_or(name).to_string(),
-        defined: defined_list(&solution_defs),
-    })?;
+    let def =
+        solution_def(&solution_defs, name).ok_or_else(|| SurgeryError::SolutionLacksFunction {
+            name: name.clone(),
+            function: name.rsplit('.').next().unwrap_or(name).to_string(),
+            defined: defined_list(&solution_defs),
+        })?;
 
     let program_tree = parse(program);
     let program_root = program_tree.root_node();
@@ -88,21 +105,33 @@ pub fn splice_solution(program: &str, target: &Target, solution: &str) -> Result
     // A def's text from the start of its line, so that `reindent` sees its own indentation.
     let moved = |def: &Def| {
         let start = line_start(solution, def.outer.start_byte());
-        reindent(&solution[start..def.outer.end_byte()], indent, &multiline_strings(def.outer, start))
+        reindent(
+            &solution[start..def.outer.end_byte()],
+            indent,
+            &multiline_strings(def.outer, start),
+        )
     };
 
     let mut methods = String::new();
     if let (Some((class, _)), false) = (name.rsplit_once('.'), def.class_path.is_empty()) {
-        let program_functions: HashSet<String> =
-            definitions(program_root, program).iter().map(Def::qualified_name).collect();
-        for sibling in solution_defs.iter().filter(|d| d.class_path == def.class_path && d.name != def.name) {
+        let program_functions: HashSet<String> = definitions(program_root, program)
+            .iter()
+            .map(Def::qualified_name)
+            .collect();
+        for sibling in solution_defs
+            .iter()
+            .filter(|d| d.class_path == def.class_path && d.name != def.name)
+        {
             if !program_functions.contains(&format!("{class}.{}", sibling.name)) {
                 methods.push_str(&format!("{}{nl}{nl}", moved(sibling)));
             }
         }
     }
 
-    let defined: HashSet<&str> = top_level_names_in(program_root, program).into_iter().map(|(n, _)| n).collect();
+    let defined: HashSet<&str> = top_level_names_in(program_root, program)
+        .into_iter()
+        .map(|(n, _)| n)
+        .collect();
     let imported: HashSet<String> = named_children(program_root)
         .filter(|node| is_import(node.kind()))
         .map(|node| normalized(text(node, program)))
@@ -145,9 +174,12 @@ fn solution_def<'d, 't>(defs: &'d [Def<'t>], name: &str) -> Option<&'d Def<'t>> 
         Some((path, function)) => (path.rsplit('.').next(), function),
         None => (None, name),
     };
-    let in_class = |def: &&Def| class.is_some() && def.class_path.last().map(String::as_str) == class;
+    let in_class =
+        |def: &&Def| class.is_some() && def.class_path.last().map(String::as_str) == class;
     let named = || defs.iter().rev().filter(|def| def.name == function);
-    named().find(in_class).or_else(|| named().find(|def| def.class_path.is_empty()))
+    named()
+        .find(in_class)
+        .or_else(|| named().find(|def| def.class_path.is_empty()))
 }
 
 fn is_import(kind: &str) -> bool {
@@ -163,43 +195,60 @@ fn normalized(import: &str) -> String {
 /// one-liner). A body holding no statement (a def with only a docstring) takes the indentation of
 /// the line above it.
 fn body_indent<'p>(program: &'p str, target: &Target) -> Option<&'p str> {
-    let Span { start_byte: start, end_byte: end, .. } = target.body;
+    let (start, end) = (target.body.start_byte, target.body.end_byte);
     if !program[line_start(program, start)..start].trim().is_empty() {
         return None;
     }
     let is_code = |line: &&str| !line.trim().is_empty() && !line.trim_start().starts_with('#');
-    let line = program[start..end]
-        .lines()
-        .find(is_code)
-        .or_else(|| program[..start].lines().rev().find(|line| !line.trim().is_empty()));
+    let line = program[start..end].lines().find(is_code).or_else(|| {
+        program[..start]
+            .lines()
+            .rev()
+            .find(|line| !line.trim().is_empty())
+    });
     Some(indent_of(line.unwrap_or("")))
 }
 
 /// `completion` shifted right so that its first non-blank line sits at `indent`, if it is indented
 /// less than that; otherwise as is.
 fn shift_right<'c>(completion: &'c str, indent: &str) -> Cow<'c, str> {
-    let first = completion.lines().find(|line| !line.trim().is_empty()).unwrap_or("");
+    let first = completion
+        .lines()
+        .find(|line| !line.trim().is_empty())
+        .unwrap_or("");
     if width(indent_of(first)) >= width(indent) {
         return Cow::Borrowed(completion);
     }
     let tree = parse(completion);
-    Cow::Owned(reindent(completion, indent, &multiline_strings(tree.root_node(), 0)))
+    Cow::Owned(reindent(
+        completion,
+        indent,
+        &multiline_strings(tree.root_node(), 0),
+    ))
 }
 
 /// Columns an indentation takes, with tabs to the next multiple of 8 as Python counts them.
 fn width(indent: &str) -> usize {
-    indent.chars().fold(0, |w, c| if c == '\t' { w / 8 * 8 + 8 } else { w + 1 })
+    indent
+        .chars()
+        .fold(0, |w, c| if c == '\t' { w / 8 * 8 + 8 } else { w + 1 })
 }
 
 /// Re-indents `text` so that its first non-blank line starts with `indent`: the first line's
 /// indentation is replaced by `indent` on every line that starts with it. Blank lines and lines
 /// that begin inside one of `strings` (byte ranges in `text`) are kept as they are.
 fn reindent(text: &str, indent: &str, strings: &[Range<usize>]) -> String {
-    let base = indent_of(text.lines().find(|line| !line.trim().is_empty()).unwrap_or(""));
+    let base = indent_of(
+        text.lines()
+            .find(|line| !line.trim().is_empty())
+            .unwrap_or(""),
+    );
     let mut out = String::with_capacity(text.len() + 16 * indent.len());
     let mut at = 0;
     for line in text.split_inclusive('\n') {
-        let in_string = strings.iter().any(|string| string.start < at && at < string.end);
+        let in_string = strings
+            .iter()
+            .any(|string| string.start < at && at < string.end);
         if in_string || line.trim().is_empty() {
             out.push_str(line);
         } else {
@@ -249,7 +298,8 @@ mod tests {
             "class Shape:\n    \"\"\"A shape.\"\"\"\n\n    def area(self):\n        \"\"\"The area.\"\"\"\n        ...\n\n    def name(self):\n        return 'shape'\n\n\nSHAPES = [Shape]\n"
         );
         let no_docstring = find_target(CLASS, "Shape.name").unwrap();
-        assert!(parses(mask(CLASS, &no_docstring)).contains("    def name(self):\n        ...\n\n\nSHAPES"));
+        assert!(parses(mask(CLASS, &no_docstring))
+            .contains("    def name(self):\n        ...\n\n\nSHAPES"));
         // A def with only a docstring has an empty body; the placeholder takes the docstring's column.
         let only_doc = "class A:\n    def f(self):\n        \"\"\"Only a docstring.\n        \"\"\"\n    def g(self):\n        pass\n";
         let target = find_target(only_doc, "A.f").unwrap();
@@ -267,7 +317,8 @@ mod tests {
         ));
         // An already indented completion, or one indented deeper, is copied as is.
         let deep = "            return 1\n";
-        assert!(splice_body(CLASS, &target, deep).contains("\"\"\"The area.\"\"\"\n            return 1\n\n    def name"));
+        assert!(parses(splice_body(CLASS, &target, deep))
+            .contains("\"\"\"The area.\"\"\"\n            return 1\n\n    def name"));
     }
 
     #[test]
@@ -275,20 +326,33 @@ mod tests {
         let tabs = "class A:\n\tdef m(self):\n\t\treturn 1\n\n\tdef n(self):\n\t\tpass\n";
         let target = find_target(tabs, "A.m").unwrap();
         assert!(parses(mask(tabs, &target)).contains("\tdef m(self):\n\t\t...\n"));
-        assert!(parses(splice_body(tabs, &target, "x = 2\nreturn x")).contains("\tdef m(self):\n\t\tx = 2\n\t\treturn x\n\n\tdef n"));
+        assert!(parses(splice_body(tabs, &target, "x = 2\nreturn x"))
+            .contains("\tdef m(self):\n\t\tx = 2\n\t\treturn x\n\n\tdef n"));
 
         let crlf = "def f():\r\n    return 1\r\n\r\nx = f()\r\n";
         let target = find_target(crlf, "f").unwrap();
-        assert_eq!(parses(mask(crlf, &target)), "def f():\r\n    ...\r\n\r\nx = f()\r\n");
-        assert_eq!(parses(splice_body(crlf, &target, "return 2")), "def f():\r\n    return 2\r\n\r\nx = f()\r\n");
+        assert_eq!(
+            parses(mask(crlf, &target)),
+            "def f():\r\n    ...\r\n\r\nx = f()\r\n"
+        );
+        assert_eq!(
+            parses(splice_body(crlf, &target, "return 2")),
+            "def f():\r\n    return 2\r\n\r\nx = f()\r\n"
+        );
     }
 
     #[test]
     fn one_liners() {
         let source = "class A:\n    def f(self): return 1\n    def g(self): pass\n";
         let target = find_target(source, "A.f").unwrap();
-        assert_eq!(parses(mask(source, &target)), "class A:\n    def f(self): ...\n    def g(self): pass\n");
-        assert_eq!(parses(splice_body(source, &target, "  return 2")), "class A:\n    def f(self): return 2\n    def g(self): pass\n");
+        assert_eq!(
+            parses(mask(source, &target)),
+            "class A:\n    def f(self): ...\n    def g(self): pass\n"
+        );
+        assert_eq!(
+            parses(splice_body(source, &target, "  return 2")),
+            "class A:\n    def f(self): return 2\n    def g(self): pass\n"
+        );
         assert_eq!(
             parses(splice_body(source, &target, "x = 2\nreturn x\n")),
             "class A:\n    def f(self): \n        x = 2\n        return x\n    def g(self): pass\n"
@@ -296,16 +360,25 @@ mod tests {
         let last = "def f(): return 1\n";
         let target = find_target(last, "f").unwrap();
         assert_eq!(mask(last, &target), "def f(): ");
-        assert_eq!(parses(splice_body(last, &target, "\n    return 2\n")), "def f(): return 2\n");
+        assert_eq!(
+            parses(splice_body(last, &target, "\n    return 2\n")),
+            "def f(): return 2\n"
+        );
         let block = "\n    x = 2\n    return x\n";
-        assert_eq!(parses(splice_body(last, &target, block)), format!("def f(): {block}"));
+        assert_eq!(
+            parses(splice_body(last, &target, block)),
+            format!("def f(): {block}")
+        );
     }
 
     #[test]
     fn unicode_before_the_target() {
         let source = "NAME = 'Zoë 🐍'\n\ndef greet():\n    \"\"\"Say hi — politely.\"\"\"\n    return NAME\n\nprint(greet())\n";
         let target = find_target(source, "greet").unwrap();
-        assert_eq!(parses(mask(source, &target)), source.replace("    return NAME\n", "    ...\n"));
+        assert_eq!(
+            parses(mask(source, &target)),
+            source.replace("    return NAME\n", "    ...\n")
+        );
         assert_eq!(splice_body(source, &target, "return NAME"), source);
     }
 
@@ -314,7 +387,10 @@ mod tests {
         let program = "import os\n\nclass Store:\n    def load(self, path):\n        return open(path).read()\n\n    def size(self):\n        return 0\n\nSTORE = Store()\n";
         let target = find_target(program, "Store.load").unwrap();
         let solution = "```\nignored\n```";
-        assert!(matches!(splice_solution(program, &target, solution), Err(SurgeryError::SolutionSyntax { .. })));
+        assert!(matches!(
+            splice_solution(program, &target, solution),
+            Err(SurgeryError::SolutionSyntax { .. })
+        ));
 
         let solution = "import os\nimport json\nfrom __future__ import annotations\n\n\ndef _decode(text):\n    return json.loads(text)\n\n\nclass Store:\n    def load(self, path):\n        \"\"\"Loads.\n\n  (kept as written)\n        \"\"\"\n        return _decode(open(path).read())\n\n\nprint(Store().load('x'))\n";
         let spliced = parses(splice_solution(program, &target, solution).unwrap());
@@ -338,7 +414,10 @@ mod tests {
         );
 
         let error = splice_solution(program, &target, "def other():\n    pass\n").unwrap_err();
-        assert_eq!(error.to_string(), "solution for `Store.load` defines no function `load`; functions defined: other");
+        assert_eq!(
+            error.to_string(),
+            "solution for `Store.load` defines no function `load`; functions defined: other"
+        );
     }
 
     #[test]

@@ -18,7 +18,9 @@ pub(crate) fn parse(source: &str) -> Tree {
         .set_language(&tree_sitter_python::LANGUAGE.into())
         .expect("the bundled Python grammar matches the tree-sitter version");
     // `None` only comes from a cancellation or timeout, neither of which is ever set here.
-    parser.parse(source, None).expect("parsing without a timeout always yields a tree")
+    parser
+        .parse(source, None)
+        .expect("parsing without a timeout always yields a tree")
 }
 
 /// The source text of a node.
@@ -62,7 +64,13 @@ pub fn parse_errors(source: &str) -> Option<String> {
     Some(if node.is_missing() {
         format!("{line}:{column}: missing `{}`", node.kind())
     } else {
-        let near: String = text(node, source).lines().next().unwrap_or("").chars().take(40).collect();
+        let near: String = text(node, source)
+            .lines()
+            .next()
+            .unwrap_or("")
+            .chars()
+            .take(40)
+            .collect();
         format!("{line}:{column}: syntax error at `{}`", near.trim())
     })
 }
@@ -109,8 +117,13 @@ pub(crate) struct Lines {
 
 impl Lines {
     pub(crate) fn new(source: &str) -> Self {
-        let starts = std::iter::once(0).chain(source.match_indices('\n').map(|(i, _)| i + 1)).collect();
-        Self { starts, len: source.len() }
+        let starts = std::iter::once(0)
+            .chain(source.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        Self {
+            starts,
+            len: source.len(),
+        }
     }
 
     /// 1-based line of byte `at`.
@@ -141,15 +154,30 @@ mod tests {
     #[test]
     fn parse_errors_points_at_the_first_error() {
         assert_eq!(parse_errors("def f(x):\n    return x\n"), None);
-        assert_eq!(parse_errors("x = 1\ndef f(:\n    pass\n").as_deref(), Some("2:7: missing `)`"));
+        assert_eq!(
+            parse_errors("x = 1\ndef f(:\n    pass\n").as_deref(),
+            Some("2:7: missing `)`")
+        );
         // Columns count characters, not bytes.
-        assert_eq!(parse_errors("x = ('é', 1 2)\n").as_deref(), Some("1:13: syntax error at `2`"));
+        assert_eq!(
+            parse_errors("x = ('é', 1 2)\n").as_deref(),
+            Some("1:13: syntax error at `2`")
+        );
     }
 
     #[test]
     fn lines_number_bytes_from_one() {
         let lines = Lines::new("a\nbc\n\nd");
-        assert_eq!((lines.line(0), lines.line(1), lines.line(2), lines.line(5), lines.line(6)), (1, 1, 2, 3, 4));
+        assert_eq!(
+            (
+                lines.line(0),
+                lines.line(1),
+                lines.line(2),
+                lines.line(5),
+                lines.line(6)
+            ),
+            (1, 1, 2, 3, 4)
+        );
         assert_eq!((lines.next_line_start(2), lines.next_line_start(6)), (5, 7));
         let span = lines.span(2, 5);
         assert_eq!((span.start_line, span.end_line), (2, 2));
