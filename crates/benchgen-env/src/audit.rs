@@ -32,9 +32,13 @@ pub enum LineVerdict {
     Blank,
     Comment,
     /// A `pip install` line; each named requirement has its own decision.
-    Install { requirements: Vec<ScriptRequirement> },
+    Install {
+        requirements: Vec<ScriptRequirement>,
+    },
     /// A line that is not a plain `pip install`: never executed.
-    Refused { reason: LineRefusal },
+    Refused {
+        reason: LineRefusal,
+    },
 }
 
 /// One requirement of a `pip install` line.
@@ -50,7 +54,9 @@ pub struct ScriptRequirement {
 impl ScriptRequirement {
     /// The requirement to use instead, for accepted and mapped names (`biopython`, `six==1.16`).
     pub fn requirement(&self) -> Option<String> {
-        self.decision.distribution().map(|distribution| format!("{distribution}{}", self.specifier))
+        self.decision
+            .distribution()
+            .map(|distribution| format!("{distribution}{}", self.specifier))
     }
 }
 
@@ -90,12 +96,25 @@ impl LineRefusal {
 impl fmt::Display for LineRefusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            LineRefusal::OtherInstaller { installer } => write!(f, "{installer} is not pip: list the Python packages instead"),
-            LineRefusal::Shell { command } => write!(f, "`{command}` is a shell command, not an install: never executed"),
-            LineRefusal::ShellSyntax => f.write_str("shell syntax beyond plain words: never executed"),
-            LineRefusal::PipCommand { subcommand } => write!(f, "`pip {subcommand}` is not an install"),
+            LineRefusal::OtherInstaller { installer } => write!(
+                f,
+                "{installer} is not pip: list the Python packages instead"
+            ),
+            LineRefusal::Shell { command } => write!(
+                f,
+                "`{command}` is a shell command, not an install: never executed"
+            ),
+            LineRefusal::ShellSyntax => {
+                f.write_str("shell syntax beyond plain words: never executed")
+            }
+            LineRefusal::PipCommand { subcommand } => {
+                write!(f, "`pip {subcommand}` is not an install")
+            }
             LineRefusal::UnsupportedOption { option } => {
-                write!(f, "option {option} changes where packages come from: list requirements by name")
+                write!(
+                    f,
+                    "option {option} changes where packages come from: list requirements by name"
+                )
             }
             LineRefusal::NoPackages => f.write_str("nothing to install"),
         }
@@ -103,11 +122,31 @@ impl fmt::Display for LineRefusal {
 }
 
 /// pip options that change nothing about which distributions a lock pins.
-const HARMLESS_OPTIONS: [&str; 9] =
-    ["-U", "--upgrade", "-q", "--quiet", "-v", "--verbose", "--user", "--no-cache-dir", "--force-reinstall"];
+const HARMLESS_OPTIONS: [&str; 9] = [
+    "-U",
+    "--upgrade",
+    "-q",
+    "--quiet",
+    "-v",
+    "--verbose",
+    "--user",
+    "--no-cache-dir",
+    "--force-reinstall",
+];
 
-const OTHER_INSTALLERS: [&str; 11] =
-    ["conda", "mamba", "micromamba", "apt", "apt-get", "yum", "dnf", "apk", "brew", "easy_install", "poetry"];
+const OTHER_INSTALLERS: [&str; 11] = [
+    "conda",
+    "mamba",
+    "micromamba",
+    "apt",
+    "apt-get",
+    "yum",
+    "dnf",
+    "apk",
+    "brew",
+    "easy_install",
+    "poetry",
+];
 
 /// Decides about every line of an install script, in order.
 pub fn audit_install_script(text: &str, resolver: &Resolver) -> Vec<ScriptLineDecision> {
@@ -135,13 +174,22 @@ fn audit_line(line: &str, resolver: &Resolver) -> LineVerdict {
                 .into_iter()
                 .map(|written| {
                     let (decision, specifier) = match split_requirement(&written) {
-                        Some((name, rest)) => (resolver.resolve_distribution(name), rest.to_string()),
+                        Some((name, rest)) => {
+                            (resolver.resolve_distribution(name), rest.to_string())
+                        }
                         None => (
-                            Decision::Refused { name: written.clone(), reason: RefusalReason::InvalidName },
+                            Decision::Refused {
+                                name: written.clone(),
+                                reason: RefusalReason::InvalidName,
+                            },
                             String::new(),
                         ),
                     };
-                    ScriptRequirement { written, specifier, decision }
+                    ScriptRequirement {
+                        written,
+                        specifier,
+                        decision,
+                    }
                 })
                 .collect(),
         },
@@ -155,22 +203,33 @@ fn pip_install_arguments(line: &str) -> Result<Vec<String>, LineRefusal> {
     let program = words.first().map(String::as_str).unwrap_or_default();
     let rest = if is_versioned(program, "pip") {
         &words[1..]
-    } else if is_versioned(program, "python") && words.get(1).is_some_and(|w| w == "-m") && words.get(2).is_some_and(|w| w == "pip") {
+    } else if is_versioned(program, "python")
+        && words.get(1).is_some_and(|w| w == "-m")
+        && words.get(2).is_some_and(|w| w == "pip")
+    {
         &words[3..]
     } else if OTHER_INSTALLERS.contains(&program) {
-        return Err(LineRefusal::OtherInstaller { installer: program.to_string() });
+        return Err(LineRefusal::OtherInstaller {
+            installer: program.to_string(),
+        });
     } else {
-        return Err(LineRefusal::Shell { command: program.to_string() });
+        return Err(LineRefusal::Shell {
+            command: program.to_string(),
+        });
     };
     let (subcommand, arguments) = rest.split_first().ok_or(LineRefusal::NoPackages)?;
     if subcommand != "install" {
-        return Err(LineRefusal::PipCommand { subcommand: subcommand.clone() });
+        return Err(LineRefusal::PipCommand {
+            subcommand: subcommand.clone(),
+        });
     }
     let mut requirements = Vec::new();
     for word in arguments {
         if word.starts_with('-') {
             if !is_harmless_option(word) {
-                return Err(LineRefusal::UnsupportedOption { option: word.clone() });
+                return Err(LineRefusal::UnsupportedOption {
+                    option: word.clone(),
+                });
             }
         } else {
             requirements.push(word.clone());
@@ -184,15 +243,17 @@ fn pip_install_arguments(line: &str) -> Result<Vec<String>, LineRefusal> {
 
 /// `pip`, `pip3`, `pip3.11` for stem `pip`; `python`, `python3`, `python3.6` for stem `python`.
 fn is_versioned(program: &str, stem: &str) -> bool {
-    program
-        .strip_prefix(stem)
-        .is_some_and(|version| version.chars().all(|c| c.is_ascii_digit() || c == '.') && !version.starts_with('.'))
+    program.strip_prefix(stem).is_some_and(|version| {
+        version.chars().all(|c| c.is_ascii_digit() || c == '.') && !version.starts_with('.')
+    })
 }
 
 /// Long harmless options, and bundles of the short ones (`-qU`).
 fn is_harmless_option(word: &str) -> bool {
     HARMLESS_OPTIONS.contains(&word)
-        || (!word.starts_with("--") && word.len() > 1 && word[1..].chars().all(|c| matches!(c, 'U' | 'q' | 'v')))
+        || (!word.starts_with("--")
+            && word.len() > 1
+            && word[1..].chars().all(|c| matches!(c, 'U' | 'q' | 'v')))
 }
 
 /// Splits a line into words the way a POSIX shell would for plain commands (quotes, backslashes,
@@ -227,7 +288,9 @@ fn shell_words(line: &str) -> Option<Vec<String>> {
                 }
             }
             '\\' => word.get_or_insert_with(String::new).push(chars.next()?),
-            ';' | '&' | '|' | '<' | '>' | '(' | ')' | '$' | '`' | '*' | '?' | '{' | '}' => return None,
+            ';' | '&' | '|' | '<' | '>' | '(' | ')' | '$' | '`' | '*' | '?' | '{' | '}' => {
+                return None
+            }
             c => word.get_or_insert_with(String::new).push(c),
         }
     }
@@ -261,7 +324,10 @@ pub struct AuditSummary {
 
 /// Adds up the decisions of [`audit_install_script`].
 pub fn summarize(decisions: &[ScriptLineDecision]) -> AuditSummary {
-    let mut summary = AuditSummary { lines: decisions.len(), ..AuditSummary::default() };
+    let mut summary = AuditSummary {
+        lines: decisions.len(),
+        ..AuditSummary::default()
+    };
     let mut requirements = BTreeMap::new();
     for line in decisions {
         match &line.verdict {
@@ -269,9 +335,14 @@ pub fn summarize(decisions: &[ScriptLineDecision]) -> AuditSummary {
             LineVerdict::Comment => summary.comments += 1,
             LineVerdict::Refused { reason } => {
                 summary.refused_lines += 1;
-                *summary.refusals.entry(format!("line:{}", reason.kind())).or_default() += 1;
+                *summary
+                    .refusals
+                    .entry(format!("line:{}", reason.kind()))
+                    .or_default() += 1;
             }
-            LineVerdict::Install { requirements: items } => {
+            LineVerdict::Install {
+                requirements: items,
+            } => {
                 summary.install_lines += 1;
                 for item in items {
                     match &item.decision {
@@ -279,14 +350,19 @@ pub fn summarize(decisions: &[ScriptLineDecision]) -> AuditSummary {
                         Decision::Mapped { .. } => summary.mapped += 1,
                         Decision::Refused { reason, .. } => {
                             summary.refused += 1;
-                            *summary.refusals.entry(reason.kind().to_string()).or_default() += 1;
+                            *summary
+                                .refusals
+                                .entry(reason.kind().to_string())
+                                .or_default() += 1;
                         }
                         // Names claimed as distributions are refused, not classified, when they
                         // are standard-library or local modules.
                         Decision::Stdlib { .. } | Decision::Local { .. } => {}
                     }
                     if let Some(requirement) = item.requirement() {
-                        requirements.entry(normalize(&requirement)).or_insert(requirement);
+                        requirements
+                            .entry(normalize(&requirement))
+                            .or_insert(requirement);
                     }
                 }
             }
@@ -306,7 +382,9 @@ mod tests {
 
     fn decisions(line: &str) -> Vec<Decision> {
         match verdict(line) {
-            LineVerdict::Install { requirements } => requirements.into_iter().map(|r| r.decision).collect(),
+            LineVerdict::Install { requirements } => {
+                requirements.into_iter().map(|r| r.decision).collect()
+            }
             other => panic!("{line}: {other:?}"),
         }
     }
@@ -321,20 +399,32 @@ mod tests {
             "python3.6 -m pip install --upgrade six",
             "  pip install 'six'  # needed by foo",
         ] {
-            assert_eq!(decisions(line), [Decision::Accepted { name: "six".into() }], "{line}");
+            assert_eq!(
+                decisions(line),
+                [Decision::Accepted { name: "six".into() }],
+                "{line}"
+            );
         }
     }
 
     #[test]
     fn several_names_pins_and_extras() {
-        let LineVerdict::Install { requirements } = verdict("pip install -U Bio six==1.16.0 \"requests[socks]>=2\"")
+        let LineVerdict::Install { requirements } =
+            verdict("pip install -U Bio six==1.16.0 \"requests[socks]>=2\"")
         else {
             panic!()
         };
-        let wanted: Vec<_> = requirements.iter().map(ScriptRequirement::requirement).collect();
+        let wanted: Vec<_> = requirements
+            .iter()
+            .map(ScriptRequirement::requirement)
+            .collect();
         assert_eq!(
             wanted,
-            [Some("biopython".to_string()), Some("six==1.16.0".into()), Some("requests[socks]>=2".into())]
+            [
+                Some("biopython".to_string()),
+                Some("six==1.16.0".into()),
+                Some("requests[socks]>=2".into())
+            ]
         );
     }
 
@@ -343,13 +433,22 @@ mod tests {
         assert_eq!(
             decisions("pip install subprocess example"),
             [
-                Decision::Refused { name: "subprocess".into(), reason: RefusalReason::StdlibModule },
-                Decision::Refused { name: "example".into(), reason: RefusalReason::GenericName },
+                Decision::Refused {
+                    name: "subprocess".into(),
+                    reason: RefusalReason::StdlibModule
+                },
+                Decision::Refused {
+                    name: "example".into(),
+                    reason: RefusalReason::GenericName
+                },
             ]
         );
         assert_eq!(
             decisions("pip install git+https://github.com/a/b"),
-            [Decision::Refused { name: "git+https://github.com/a/b".into(), reason: RefusalReason::InvalidName }]
+            [Decision::Refused {
+                name: "git+https://github.com/a/b".into(),
+                reason: RefusalReason::InvalidName
+            }]
         );
     }
 
@@ -359,19 +458,54 @@ mod tests {
             LineVerdict::Refused { reason } => reason,
             other => panic!("{line}: {other:?}"),
         };
-        assert_eq!(refused("conda install numpy"), LineRefusal::OtherInstaller { installer: "conda".into() });
-        assert_eq!(refused("apt-get install -y libxml2"), LineRefusal::OtherInstaller { installer: "apt-get".into() });
-        assert_eq!(refused("python3.6 get-pip.py"), LineRefusal::Shell { command: "python3.6".into() });
-        assert_eq!(refused("sudo pip install six"), LineRefusal::Shell { command: "sudo".into() });
-        assert_eq!(refused("pip install six && rm -rf /"), LineRefusal::ShellSyntax);
+        assert_eq!(
+            refused("conda install numpy"),
+            LineRefusal::OtherInstaller {
+                installer: "conda".into()
+            }
+        );
+        assert_eq!(
+            refused("apt-get install -y libxml2"),
+            LineRefusal::OtherInstaller {
+                installer: "apt-get".into()
+            }
+        );
+        assert_eq!(
+            refused("python3.6 get-pip.py"),
+            LineRefusal::Shell {
+                command: "python3.6".into()
+            }
+        );
+        assert_eq!(
+            refused("sudo pip install six"),
+            LineRefusal::Shell {
+                command: "sudo".into()
+            }
+        );
+        assert_eq!(
+            refused("pip install six && rm -rf /"),
+            LineRefusal::ShellSyntax
+        );
         assert_eq!(refused("pip install $(cat reqs)"), LineRefusal::ShellSyntax);
         assert_eq!(refused("pip install \"six"), LineRefusal::ShellSyntax);
-        assert_eq!(refused("pip install -r requirements.txt"), LineRefusal::UnsupportedOption { option: "-r".into() });
+        assert_eq!(
+            refused("pip install -r requirements.txt"),
+            LineRefusal::UnsupportedOption {
+                option: "-r".into()
+            }
+        );
         assert_eq!(
             refused("pip install --index-url http://evil six"),
-            LineRefusal::UnsupportedOption { option: "--index-url".into() }
+            LineRefusal::UnsupportedOption {
+                option: "--index-url".into()
+            }
         );
-        assert_eq!(refused("pip uninstall six"), LineRefusal::PipCommand { subcommand: "uninstall".into() });
+        assert_eq!(
+            refused("pip uninstall six"),
+            LineRefusal::PipCommand {
+                subcommand: "uninstall".into()
+            }
+        );
         assert_eq!(refused("pip install -U"), LineRefusal::NoPackages);
         assert_eq!(verdict("   "), LineVerdict::Blank);
         assert_eq!(verdict("# comment"), LineVerdict::Comment);
@@ -380,11 +514,17 @@ mod tests {
     #[test]
     fn refusal_messages_read_as_instructions() {
         assert_eq!(
-            LineRefusal::Shell { command: "python3.6".into() }.to_string(),
+            LineRefusal::Shell {
+                command: "python3.6".into()
+            }
+            .to_string(),
             "`python3.6` is a shell command, not an install: never executed"
         );
         assert_eq!(
-            RefusalReason::Ambiguous { candidates: vec!["scout".into(), "scout-browser".into()] }.to_string(),
+            RefusalReason::Ambiguous {
+                candidates: vec!["scout".into(), "scout-browser".into()]
+            }
+            .to_string(),
             "ambiguous, one of scout, scout-browser: pick one in a user import map"
         );
     }
@@ -404,7 +544,11 @@ mod tests {
                 accepted: 2,
                 mapped: 1,
                 refused: 1,
-                refusals: [("line:other_installer".to_string(), 1), ("stdlib_module".to_string(), 1)].into(),
+                refusals: [
+                    ("line:other_installer".to_string(), 1),
+                    ("stdlib_module".to_string(), 1)
+                ]
+                .into(),
                 requirements: vec!["PyYAML".into(), "six".into()],
             }
         );

@@ -81,7 +81,12 @@ impl Layout {
     /// Creates the directories that are missing, world-traversable whatever the umask, and warns
     /// when an existing ancestor would keep the sandbox user out.
     pub(crate) fn ensure(&self) -> Result<(), EnvError> {
-        for dir in [self.root.clone(), self.envs(), self.uv_cache(), self.staging()] {
+        for dir in [
+            self.root.clone(),
+            self.envs(),
+            self.uv_cache(),
+            self.staging(),
+        ] {
             if !dir.exists() {
                 fs_err::create_dir_all(&dir)?;
                 add_mode(&dir, 0o755)?;
@@ -94,7 +99,11 @@ impl Layout {
                 "Signature: 8a477f597d28d172789f06886806bc55\n# This file marks benchgen's cache; see https://bford.info/cachedir/\n",
             )?;
         }
-        if let Some(blocked) = self.envs().ancestors().find(|dir| !others_can_traverse(dir)) {
+        if let Some(blocked) = self
+            .envs()
+            .ancestors()
+            .find(|dir| !others_can_traverse(dir))
+        {
             tracing::warn!(
                 "{} is not traversable by other users: sandboxed runs cannot use these environments; \
                  choose another cache root with {}",
@@ -107,7 +116,9 @@ impl Layout {
 }
 
 fn others_can_traverse(dir: &Path) -> bool {
-    fs_err::metadata(dir).map(|m| m.permissions().mode() & 0o001 != 0).unwrap_or(false)
+    fs_err::metadata(dir)
+        .map(|m| m.permissions().mode() & 0o001 != 0)
+        .unwrap_or(false)
 }
 
 fn add_mode(path: &Path, bits: u32) -> Result<(), EnvError> {
@@ -147,10 +158,19 @@ pub(crate) struct EntryLock {
 
 impl EntryLock {
     pub(crate) fn acquire(path: &Path) -> Result<Self, EnvError> {
-        let file = fs_err::OpenOptions::new().read(true).write(true).create(true).truncate(false).open(path)?;
+        let file = fs_err::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(path)?;
         let fd = file.file().as_raw_fd();
         if !flock(fd, libc::LOCK_EX | libc::LOCK_NB)? {
-            tracing::info!("waiting for another build of {} (its lock is {})", path.with_extension("").display(), path.display());
+            tracing::info!(
+                "waiting for another build of {} (its lock is {})",
+                path.with_extension("").display(),
+                path.display()
+            );
             flock(fd, libc::LOCK_EX)?;
         }
         Ok(Self { _file: file })
@@ -188,7 +208,10 @@ mod tests {
         assert!(layout.root().join("CACHEDIR.TAG").is_file());
         assert_eq!(layout.entry("k"), dir.path().join("cache/envs-v1/k"));
         for sub in ["envs-v1", "uv", "tmp"] {
-            let mode = fs_err::metadata(layout.root().join(sub)).unwrap().permissions().mode();
+            let mode = fs_err::metadata(layout.root().join(sub))
+                .unwrap()
+                .permissions()
+                .mode();
             assert_eq!(mode & 0o755, 0o755, "{sub}");
         }
     }
@@ -200,7 +223,11 @@ mod tests {
         fs_err::create_dir_all(tree.join("sub")).unwrap();
         fs_err::write(tree.join("sub/data"), "x").unwrap();
         fs_err::write(tree.join("tool"), "#!/bin/sh\n").unwrap();
-        fs_err::set_permissions(tree.join("sub/data"), std::fs::Permissions::from_mode(0o600)).unwrap();
+        fs_err::set_permissions(
+            tree.join("sub/data"),
+            std::fs::Permissions::from_mode(0o600),
+        )
+        .unwrap();
         fs_err::set_permissions(tree.join("tool"), std::fs::Permissions::from_mode(0o700)).unwrap();
         fs_err::set_permissions(tree.join("sub"), std::fs::Permissions::from_mode(0o700)).unwrap();
         std::os::unix::fs::symlink("/nonexistent", tree.join("dangling")).unwrap();
@@ -221,7 +248,11 @@ mod tests {
                 let (path, inside) = (path.clone(), inside.clone());
                 std::thread::spawn(move || {
                     let _lock = EntryLock::acquire(&path).unwrap();
-                    assert_eq!(inside.fetch_add(1, Ordering::SeqCst), 0, "two holders at once");
+                    assert_eq!(
+                        inside.fetch_add(1, Ordering::SeqCst),
+                        0,
+                        "two holders at once"
+                    );
                     std::thread::sleep(Duration::from_millis(20));
                     inside.fetch_sub(1, Ordering::SeqCst);
                 })

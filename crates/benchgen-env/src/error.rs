@@ -31,11 +31,19 @@ pub enum EnvError {
 
     /// uv ran and failed for a reason other than unsatisfiable requirements (network, index, build).
     #[error("`{command}` failed ({status}): {stderr}")]
-    UvFailed { command: String, status: String, stderr: String },
+    UvFailed {
+        command: String,
+        status: String,
+        stderr: String,
+    },
 
     /// The requirements do not resolve together; `explanation` is uv's own account of why.
     #[error("requirements do not resolve: {explanation}")]
     Unsatisfiable { explanation: String },
+
+    /// A requirement that is not a plain named one (URL, path, option, several lines).
+    #[error("`{requirement}` is not a named requirement: give a distribution name with an optional version specifier")]
+    InvalidRequirement { requirement: String },
 
     /// A lock text is not a hash-pinned requirements file.
     #[error("invalid lock at line {line}: {detail}; regenerate it with `EnvManager::lock`")]
@@ -50,7 +58,9 @@ pub enum EnvError {
     SyncMismatch { detail: String },
 
     /// A cached environment no longer matches the record written when it was built.
-    #[error("cached environment {path} was modified ({detail}): delete that directory to rebuild it")]
+    #[error(
+        "cached environment {path} was modified ({detail}): delete that directory to rebuild it"
+    )]
     Corrupt { path: PathBuf, detail: String },
 
     /// No cache root could be derived from the environment.

@@ -33,7 +33,10 @@ pub enum Decision {
     /// The name is its own distribution.
     Accepted { name: String },
     /// The import is provided by a distribution of another name.
-    Mapped { import: String, distribution: String },
+    Mapped {
+        import: String,
+        distribution: String,
+    },
     /// The name is never installed automatically.
     Refused { name: String, reason: RefusalReason },
     /// A standard-library module of the target interpreter: nothing to install.
@@ -91,16 +94,24 @@ impl RefusalReason {
 impl fmt::Display for RefusalReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            RefusalReason::StdlibModule => f.write_str("standard-library module: nothing to install"),
-            RefusalReason::Python2Module => f.write_str("python 2 module: the code needs porting, not a package"),
-            RefusalReason::GenericName => {
-                f.write_str("generic name of an unrelated PyPI project: map it in a user import map if meant")
+            RefusalReason::StdlibModule => {
+                f.write_str("standard-library module: nothing to install")
             }
-            RefusalReason::NamespacePackage => {
-                f.write_str("namespace package: map the dotted import (e.g. google.protobuf) instead")
+            RefusalReason::Python2Module => {
+                f.write_str("python 2 module: the code needs porting, not a package")
             }
+            RefusalReason::GenericName => f.write_str(
+                "generic name of an unrelated PyPI project: map it in a user import map if meant",
+            ),
+            RefusalReason::NamespacePackage => f.write_str(
+                "namespace package: map the dotted import (e.g. google.protobuf) instead",
+            ),
             RefusalReason::Ambiguous { candidates } => {
-                write!(f, "ambiguous, one of {}: pick one in a user import map", candidates.join(", "))
+                write!(
+                    f,
+                    "ambiguous, one of {}: pick one in a user import map",
+                    candidates.join(", ")
+                )
             }
             RefusalReason::InstallerTooling => f.write_str("installer tooling, not a dependency"),
             RefusalReason::InvalidName => f.write_str("not a distribution name"),
@@ -124,23 +135,35 @@ struct ImportMapFile {
 impl ImportMap {
     /// The table that ships with benchgen.
     pub fn embedded() -> Self {
-        Self::parse(include_str!("../data/import_map.toml"), "data/import_map.toml")
-            .expect("the embedded import map is valid (checked by its tests)")
+        Self::parse(
+            include_str!("../data/import_map.toml"),
+            "data/import_map.toml",
+        )
+        .expect("the embedded import map is valid (checked by its tests)")
     }
 
     /// Parses a table; `origin` names it in errors.
     pub fn parse(text: &str, origin: &str) -> Result<Self, EnvError> {
-        let invalid = |detail: String| EnvError::ImportMap { origin: origin.to_string(), detail };
+        let invalid = |detail: String| EnvError::ImportMap {
+            origin: origin.to_string(),
+            detail,
+        };
         let file: ImportMapFile = toml::from_str(text).map_err(|e| invalid(e.to_string()))?;
         for (import, distribution) in &file.imports {
             if import.is_empty() || !import.split('.').all(is_identifier) {
-                return Err(invalid(format!("`{import}` is not a dotted Python module name")));
+                return Err(invalid(format!(
+                    "`{import}` is not a dotted Python module name"
+                )));
             }
             if !is_valid_name(distribution) {
-                return Err(invalid(format!("`{distribution}` (for `{import}`) is not a distribution name")));
+                return Err(invalid(format!(
+                    "`{distribution}` (for `{import}`) is not a distribution name"
+                )));
             }
         }
-        Ok(Self { entries: file.imports })
+        Ok(Self {
+            entries: file.imports,
+        })
     }
 
     /// Reads a user table from a file.
@@ -178,7 +201,8 @@ impl ImportMap {
 
 fn is_identifier(part: &str) -> bool {
     let mut chars = part.chars();
-    chars.next().is_some_and(|c| c.is_alphabetic() || c == '_') && chars.all(|c| c.is_alphanumeric() || c == '_')
+    chars.next().is_some_and(|c| c.is_alphabetic() || c == '_')
+        && chars.all(|c| c.is_alphanumeric() || c == '_')
 }
 
 /// The refusal list of `data/refusals.toml`.
@@ -202,8 +226,8 @@ struct RefusalsFile {
 
 impl Refusals {
     fn embedded() -> Self {
-        let file: RefusalsFile =
-            toml::from_str(include_str!("../data/refusals.toml")).expect("the embedded refusal list is valid");
+        let file: RefusalsFile = toml::from_str(include_str!("../data/refusals.toml"))
+            .expect("the embedded refusal list is valid");
         let lists = [
             (file.python2, RefusalReason::Python2Module),
             (file.generic, RefusalReason::GenericName),
@@ -219,7 +243,10 @@ impl Refusals {
             .flat_map(|(names, reason)| names.into_iter().map(move |name| (name, reason.clone())))
             .chain(ambiguous)
             .collect();
-        let normalized = exact.iter().map(|(name, reason)| (normalize(name), reason.clone())).collect();
+        let normalized = exact
+            .iter()
+            .map(|(name, reason)| (normalize(name), reason.clone()))
+            .collect();
         Self { exact, normalized }
     }
 }
@@ -246,16 +273,28 @@ impl StdlibModules {
     /// Asks the target interpreter itself, for versions other than 3.11.
     pub fn query(python: &Path) -> Result<Self, EnvError> {
         let output = Command::new(python)
-            .args(["-I", "-S", "-c", "import sys; print(*sorted(sys.stdlib_module_names), sep='\\n')"])
+            .args([
+                "-I",
+                "-S",
+                "-c",
+                "import sys; print(*sorted(sys.stdlib_module_names), sep='\\n')",
+            ])
             .output()
-            .map_err(|source| EnvError::Spawn { program: python.display().to_string(), source })?;
+            .map_err(|source| EnvError::Spawn {
+                program: python.display().to_string(),
+                source,
+            })?;
         if !output.status.success() {
             return Err(EnvError::Interpreter {
                 path: python.to_path_buf(),
                 detail: String::from_utf8_lossy(&output.stderr).trim().to_string(),
             });
         }
-        Ok(Self::from_names(String::from_utf8_lossy(&output.stdout).lines().map(str::to_string)))
+        Ok(Self::from_names(
+            String::from_utf8_lossy(&output.stdout)
+                .lines()
+                .map(str::to_string),
+        ))
     }
 
     fn from_names(names: impl Iterator<Item = String>) -> Self {
@@ -298,7 +337,12 @@ impl Default for Resolver {
 impl Resolver {
     /// A resolver for the given standard library, with the embedded import map and refusal list.
     pub fn new(stdlib: StdlibModules) -> Self {
-        Self { stdlib, embedded: ImportMap::embedded(), user: ImportMap::default(), refusals: Refusals::embedded() }
+        Self {
+            stdlib,
+            embedded: ImportMap::embedded(),
+            user: ImportMap::default(),
+            refusals: Refusals::embedded(),
+        }
     }
 
     /// Adds a user import map; its entries win over the embedded map, the standard library and
@@ -314,24 +358,36 @@ impl Resolver {
         let import = import.trim();
         let top = import.split('.').next().unwrap_or_default();
         if top.is_empty() || local.contains(top) {
-            return Decision::Local { name: import.to_string() };
+            return Decision::Local {
+                name: import.to_string(),
+            };
         }
         if let Some(distribution) = self.user.lookup(import) {
             return mapped(import, distribution);
         }
         if self.stdlib.contains(top) {
-            return Decision::Stdlib { name: top.to_string() };
+            return Decision::Stdlib {
+                name: top.to_string(),
+            };
         }
         if let Some(distribution) = self.embedded.lookup(import) {
             return mapped(import, distribution);
         }
         if let Some(reason) = self.refusals.exact.get(top) {
-            return Decision::Refused { name: top.to_string(), reason: reason.clone() };
+            return Decision::Refused {
+                name: top.to_string(),
+                reason: reason.clone(),
+            };
         }
         if !is_valid_name(top) {
-            return Decision::Refused { name: top.to_string(), reason: RefusalReason::InvalidName };
+            return Decision::Refused {
+                name: top.to_string(),
+                reason: RefusalReason::InvalidName,
+            };
         }
-        Decision::Accepted { name: top.to_string() }
+        Decision::Accepted {
+            name: top.to_string(),
+        }
     }
 
     /// [`Resolver::resolve_import`] for each name, in order.
@@ -340,7 +396,10 @@ impl Resolver {
         imports: impl IntoIterator<Item = &'a str>,
         local: &BTreeSet<String>,
     ) -> Vec<Decision> {
-        imports.into_iter().map(|import| self.resolve_import(import, local)).collect()
+        imports
+            .into_iter()
+            .map(|import| self.resolve_import(import, local))
+            .collect()
     }
 
     /// Decides about a name someone asked to install (`pip install NAME`). Unlike an import, a
@@ -348,31 +407,47 @@ impl Resolver {
     pub fn resolve_distribution(&self, name: &str) -> Decision {
         let name = name.trim();
         if !is_valid_name(name) {
-            return Decision::Refused { name: name.to_string(), reason: RefusalReason::InvalidName };
+            return Decision::Refused {
+                name: name.to_string(),
+                reason: RefusalReason::InvalidName,
+            };
         }
         if let Some(distribution) = self.user.lookup_exact(name) {
             return mapped(name, distribution);
         }
         let normalized = normalize(name);
         if let Some(reason) = self.refusals.normalized.get(&normalized) {
-            return Decision::Refused { name: name.to_string(), reason: reason.clone() };
+            return Decision::Refused {
+                name: name.to_string(),
+                reason: reason.clone(),
+            };
         }
         if self.stdlib.normalized.contains(&normalized) {
-            return Decision::Refused { name: name.to_string(), reason: RefusalReason::StdlibModule };
+            return Decision::Refused {
+                name: name.to_string(),
+                reason: RefusalReason::StdlibModule,
+            };
         }
         if let Some(distribution) = self.embedded.lookup_exact(name) {
             return mapped(name, distribution);
         }
-        Decision::Accepted { name: name.to_string() }
+        Decision::Accepted {
+            name: name.to_string(),
+        }
     }
 }
 
 /// A map entry that names the import itself (`fields = "fields"` in a user map) is an acceptance.
 fn mapped(import: &str, distribution: &str) -> Decision {
     if normalize(import) == normalize(distribution) {
-        Decision::Accepted { name: distribution.to_string() }
+        Decision::Accepted {
+            name: distribution.to_string(),
+        }
     } else {
-        Decision::Mapped { import: import.to_string(), distribution: distribution.to_string() }
+        Decision::Mapped {
+            import: import.to_string(),
+            distribution: distribution.to_string(),
+        }
     }
 }
 
@@ -381,7 +456,9 @@ fn mapped(import: &str, distribution: &str) -> Decision {
 pub fn requirements(decisions: &[Decision]) -> Vec<String> {
     let mut by_normalized = BTreeMap::new();
     for distribution in decisions.iter().filter_map(Decision::distribution) {
-        by_normalized.entry(normalize(distribution)).or_insert_with(|| distribution.to_string());
+        by_normalized
+            .entry(normalize(distribution))
+            .or_insert_with(|| distribution.to_string());
     }
     by_normalized.into_values().collect()
 }
@@ -409,15 +486,25 @@ mod tests {
             assert!(!stdlib.contains(top), "{import} is a stdlib module");
             // A dotted key under a refused namespace is how namespaces are meant to be mapped.
             if !import.contains('.') {
-                assert!(!refusals.exact.contains_key(top), "{import} is both mapped and refused");
+                assert!(
+                    !refusals.exact.contains_key(top),
+                    "{import} is both mapped and refused"
+                );
             }
             // Dotted keys may name themselves: they exist to get past a refused namespace top level.
             if !import.contains('.') {
-                assert_ne!(normalize(import), normalize(distribution), "{import} needs no entry");
+                assert_ne!(
+                    normalize(import),
+                    normalize(distribution),
+                    "{import} needs no entry"
+                );
             }
         }
         for name in refusals.exact.keys() {
-            assert!(!stdlib.contains(name), "{name} is refused but is a 3.11 stdlib module");
+            assert!(
+                !stdlib.contains(name),
+                "{name} is refused but is a 3.11 stdlib module"
+            );
         }
     }
 
@@ -446,7 +533,10 @@ mod tests {
         for (import, distribution) in cases {
             assert_eq!(
                 resolve(import),
-                Decision::Mapped { import: import.into(), distribution: distribution.into() },
+                Decision::Mapped {
+                    import: import.into(),
+                    distribution: distribution.into()
+                },
                 "{import}"
             );
         }
@@ -456,25 +546,74 @@ mod tests {
     fn dotted_imports_use_the_longest_prefix() {
         assert_eq!(
             resolve("google.cloud.storage.blob"),
-            Decision::Mapped { import: "google.cloud.storage.blob".into(), distribution: "google-cloud-storage".into() }
+            Decision::Mapped {
+                import: "google.cloud.storage.blob".into(),
+                distribution: "google-cloud-storage".into()
+            }
         );
         assert_eq!(
             resolve("google.cloud.unknown"),
-            Decision::Refused { name: "google".into(), reason: RefusalReason::NamespacePackage }
+            Decision::Refused {
+                name: "google".into(),
+                reason: RefusalReason::NamespacePackage
+            }
         );
-        assert_eq!(resolve("numpy.linalg"), Decision::Accepted { name: "numpy".into() });
+        assert_eq!(
+            resolve("numpy.linalg"),
+            Decision::Accepted {
+                name: "numpy".into()
+            }
+        );
     }
 
     #[test]
     fn stdlib_local_and_refused() {
         assert_eq!(resolve("os.path"), Decision::Stdlib { name: "os".into() });
-        assert_eq!(resolve("subprocess"), Decision::Stdlib { name: "subprocess".into() });
-        assert_eq!(resolve("mypkg.sub"), Decision::Local { name: "mypkg.sub".into() });
-        assert_eq!(resolve(".sibling"), Decision::Local { name: ".sibling".into() });
-        assert_eq!(resolve("helpers"), Decision::Refused { name: "helpers".into(), reason: RefusalReason::GenericName });
-        assert_eq!(resolve("urllib2"), Decision::Refused { name: "urllib2".into(), reason: RefusalReason::Python2Module });
-        assert!(matches!(resolve("scout"), Decision::Refused { reason: RefusalReason::Ambiguous { .. }, .. }));
-        assert_eq!(resolve("numpy"), Decision::Accepted { name: "numpy".into() });
+        assert_eq!(
+            resolve("subprocess"),
+            Decision::Stdlib {
+                name: "subprocess".into()
+            }
+        );
+        assert_eq!(
+            resolve("mypkg.sub"),
+            Decision::Local {
+                name: "mypkg.sub".into()
+            }
+        );
+        assert_eq!(
+            resolve(".sibling"),
+            Decision::Local {
+                name: ".sibling".into()
+            }
+        );
+        assert_eq!(
+            resolve("helpers"),
+            Decision::Refused {
+                name: "helpers".into(),
+                reason: RefusalReason::GenericName
+            }
+        );
+        assert_eq!(
+            resolve("urllib2"),
+            Decision::Refused {
+                name: "urllib2".into(),
+                reason: RefusalReason::Python2Module
+            }
+        );
+        assert!(matches!(
+            resolve("scout"),
+            Decision::Refused {
+                reason: RefusalReason::Ambiguous { .. },
+                ..
+            }
+        ));
+        assert_eq!(
+            resolve("numpy"),
+            Decision::Accepted {
+                name: "numpy".into()
+            }
+        );
     }
 
     #[test]
@@ -482,9 +621,16 @@ mod tests {
         let resolver = Resolver::default();
         assert_eq!(
             resolver.resolve_import("utils", &local(&["utils"])),
-            Decision::Local { name: "utils".into() }
+            Decision::Local {
+                name: "utils".into()
+            }
         );
-        assert_eq!(resolver.resolve_import("yaml", &local(&["yaml"])), Decision::Local { name: "yaml".into() });
+        assert_eq!(
+            resolver.resolve_import("yaml", &local(&["yaml"])),
+            Decision::Local {
+                name: "yaml".into()
+            }
+        );
     }
 
     #[test]
@@ -492,24 +638,44 @@ mod tests {
         let resolver = Resolver::default();
         assert_eq!(
             resolver.resolve_distribution("subprocess"),
-            Decision::Refused { name: "subprocess".into(), reason: RefusalReason::StdlibModule }
+            Decision::Refused {
+                name: "subprocess".into(),
+                reason: RefusalReason::StdlibModule
+            }
         );
         assert_eq!(
             resolver.resolve_distribution("ConfigParser"),
-            Decision::Refused { name: "ConfigParser".into(), reason: RefusalReason::Python2Module }
+            Decision::Refused {
+                name: "ConfigParser".into(),
+                reason: RefusalReason::Python2Module
+            }
         );
         assert_eq!(
             resolver.resolve_distribution("DB"),
-            Decision::Refused { name: "DB".into(), reason: RefusalReason::GenericName }
+            Decision::Refused {
+                name: "DB".into(),
+                reason: RefusalReason::GenericName
+            }
         );
         assert_eq!(
             resolver.resolve_distribution("Bio"),
-            Decision::Mapped { import: "Bio".into(), distribution: "biopython".into() }
+            Decision::Mapped {
+                import: "Bio".into(),
+                distribution: "biopython".into()
+            }
         );
-        assert_eq!(resolver.resolve_distribution("more_itertools"), Decision::Accepted { name: "more_itertools".into() });
+        assert_eq!(
+            resolver.resolve_distribution("more_itertools"),
+            Decision::Accepted {
+                name: "more_itertools".into()
+            }
+        );
         assert_eq!(
             resolver.resolve_distribution("git+https://x/y"),
-            Decision::Refused { name: "git+https://x/y".into(), reason: RefusalReason::InvalidName }
+            Decision::Refused {
+                name: "git+https://x/y".into(),
+                reason: RefusalReason::InvalidName
+            }
         );
     }
 
@@ -522,33 +688,62 @@ mod tests {
         .unwrap();
         let resolver = Resolver::default().with_user_map(user);
         let none = BTreeSet::new();
-        assert_eq!(resolver.resolve_import("fields", &none), Decision::Accepted { name: "fields".into() });
+        assert_eq!(
+            resolver.resolve_import("fields", &none),
+            Decision::Accepted {
+                name: "fields".into()
+            }
+        );
         assert_eq!(
             resolver.resolve_import("mycorp.api", &none),
-            Decision::Mapped { import: "mycorp.api".into(), distribution: "mycorp-sdk".into() }
+            Decision::Mapped {
+                import: "mycorp.api".into(),
+                distribution: "mycorp-sdk".into()
+            }
         );
         assert_eq!(
             resolver.resolve_import("yaml", &none),
-            Decision::Mapped { import: "yaml".into(), distribution: "ruamel.yaml".into() }
+            Decision::Mapped {
+                import: "yaml".into(),
+                distribution: "ruamel.yaml".into()
+            }
         );
-        assert_eq!(resolver.resolve_distribution("fields"), Decision::Accepted { name: "fields".into() });
+        assert_eq!(
+            resolver.resolve_distribution("fields"),
+            Decision::Accepted {
+                name: "fields".into()
+            }
+        );
     }
 
     #[test]
     fn bad_user_maps_say_what_is_wrong() {
         let error = ImportMap::parse("[imports]\n\"a b\" = \"x\"\n", "user.toml").unwrap_err();
-        assert_eq!(error.to_string(), "invalid import map user.toml: `a b` is not a dotted Python module name");
+        assert_eq!(
+            error.to_string(),
+            "invalid import map user.toml: `a b` is not a dotted Python module name"
+        );
         let error = ImportMap::parse("[imports]\nx = \"not a name\"\n", "user.toml").unwrap_err();
-        assert!(error.to_string().contains("`not a name` (for `x`) is not a distribution name"), "{error}");
+        assert!(
+            error
+                .to_string()
+                .contains("`not a name` (for `x`) is not a distribution name"),
+            "{error}"
+        );
         assert!(ImportMap::parse("[other]\n", "user.toml").is_err());
     }
 
     #[test]
     fn requirements_are_deduplicated_and_sorted() {
         let resolver = Resolver::default();
-        let decisions =
-            resolver.resolve_imports(["yaml", "os", "numpy", "attr", "attrs", "PIL.Image", "mypkg"], &local(&["mypkg"]));
-        assert_eq!(requirements(&decisions), ["attrs", "numpy", "Pillow", "PyYAML"]);
+        let decisions = resolver.resolve_imports(
+            ["yaml", "os", "numpy", "attr", "attrs", "PIL.Image", "mypkg"],
+            &local(&["mypkg"]),
+        );
+        assert_eq!(
+            requirements(&decisions),
+            ["attrs", "numpy", "Pillow", "PyYAML"]
+        );
     }
 
     #[cfg(target_os = "linux")]

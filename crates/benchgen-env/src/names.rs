@@ -31,25 +31,30 @@ pub fn is_valid_name(name: &str) -> bool {
     };
     first.is_ascii_alphanumeric()
         && last.is_ascii_alphanumeric()
-        && bytes.iter().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
+        && bytes
+            .iter()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
 }
 
 /// Splits a requirement as written (`requests[socks]>=2`) into its name and the rest (extras,
 /// version specifier, marker), or `None` when it is not a plain named requirement: a URL, a path,
-/// a direct reference (`name @ url`) or garbage.
+/// a direct reference (`name @ url`), an option, or anything spanning lines. Requirements are fed
+/// to uv as a requirements file, where a stray `--index-url` or `-r` would be obeyed.
 pub fn split_requirement(text: &str) -> Option<(&str, &str)> {
     let end = text
         .find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.')))
         .unwrap_or(text.len());
     let (name, rest) = text.split_at(end);
-    if !is_valid_name(name) {
+    if !is_valid_name(name) || text.chars().any(char::is_control) {
         return None;
     }
     let rest = rest.trim();
-    const STARTS: [&str; 9] = ["[", "===", "==", ">=", "<=", "!=", "~=", "<", ">"];
-    let plain = rest.is_empty() || STARTS.iter().any(|s| rest.starts_with(s)) || rest.starts_with(';');
+    const STARTS: [&str; 10] = ["[", "===", "==", ">=", "<=", "!=", "~=", "<", ">", ";"];
+    let plain = rest.is_empty() || STARTS.iter().any(|s| rest.starts_with(s));
     // `@` marks a direct reference and `/` a path or URL: neither is pinned by the index.
-    (plain && !rest.contains('@') && !rest.contains('/')).then_some((name, rest))
+    let located = rest.contains('@') || rest.contains('/');
+    let option = rest.split_whitespace().any(|word| word.starts_with('-'));
+    (plain && !located && !option).then_some((name, rest))
 }
 
 #[cfg(test)]
@@ -79,11 +84,23 @@ mod tests {
     fn splits_requirements() {
         assert_eq!(split_requirement("six"), Some(("six", "")));
         assert_eq!(split_requirement("six==1.16.0"), Some(("six", "==1.16.0")));
-        assert_eq!(split_requirement("requests[socks]>=2"), Some(("requests", "[socks]>=2")));
-        assert_eq!(split_requirement("x; python_version<'3'"), Some(("x", "; python_version<'3'")));
+        assert_eq!(
+            split_requirement("requests[socks]>=2"),
+            Some(("requests", "[socks]>=2"))
+        );
+        assert_eq!(
+            split_requirement("x; python_version<'3'"),
+            Some(("x", "; python_version<'3'"))
+        );
         assert_eq!(split_requirement("x @ https://h/x.whl"), None);
         assert_eq!(split_requirement("git+https://github.com/a/b"), None);
         assert_eq!(split_requirement("./local"), None);
         assert_eq!(split_requirement("x y"), None);
+        assert_eq!(
+            split_requirement("six >= 1.0, != 1.5"),
+            Some(("six", ">= 1.0, != 1.5"))
+        );
+        assert_eq!(split_requirement("six==1 --index-url http://x"), None);
+        assert_eq!(split_requirement("six\n-r other.txt"), None);
     }
 }

@@ -48,13 +48,19 @@ impl Uv {
 
     /// A given binary, checked by asking its version.
     pub(crate) fn at(path: PathBuf) -> Result<Self, EnvError> {
-        let output = Command::new(&path).arg("--version").output().map_err(|source| {
-            if source.kind() == std::io::ErrorKind::NotFound {
-                EnvError::UvNotFound
-            } else {
-                EnvError::Spawn { program: path.display().to_string(), source }
-            }
-        })?;
+        let output = Command::new(&path)
+            .arg("--version")
+            .output()
+            .map_err(|source| {
+                if source.kind() == std::io::ErrorKind::NotFound {
+                    EnvError::UvNotFound
+                } else {
+                    EnvError::Spawn {
+                        program: path.display().to_string(),
+                        source,
+                    }
+                }
+            })?;
         if !output.status.success() {
             return Err(EnvError::UvFailed {
                 command: format!("{} --version", path.display()),
@@ -73,11 +79,12 @@ impl Uv {
     /// `uv <arguments> --cache-dir <cache>` with the fixed settings of the module doc.
     pub(crate) fn command(&self, arguments: &[&str], cache: &Path) -> Command {
         let mut command = Command::new(&self.path);
-        command
-            .args(arguments)
-            .arg("--cache-dir")
-            .arg(cache)
-            .args(["--no-config", "--no-python-downloads", "--color", "never"]);
+        command.args(arguments).arg("--cache-dir").arg(cache).args([
+            "--no-config",
+            "--no-python-downloads",
+            "--color",
+            "never",
+        ]);
         for variable in RESOLUTION_VARIABLES {
             command.env_remove(variable);
         }
@@ -86,16 +93,32 @@ impl Uv {
 
     /// Runs a command built by [`Uv::command`], feeding `stdin`; fails unless it exits 0. A failed
     /// resolution becomes [`EnvError::Unsatisfiable`], anything else [`EnvError::UvFailed`].
-    pub(crate) fn run(&self, mut command: Command, stdin: Option<&str>) -> Result<Output, EnvError> {
+    pub(crate) fn run(
+        &self,
+        mut command: Command,
+        stdin: Option<&str>,
+    ) -> Result<Output, EnvError> {
         let rendered = render(&command);
         tracing::debug!("running {rendered}");
-        command.stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() });
+        command.stdin(if stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        });
         command.stdout(Stdio::piped()).stderr(Stdio::piped());
-        let spawn_error = |source| EnvError::Spawn { program: self.path.display().to_string(), source };
+        let spawn_error = |source| EnvError::Spawn {
+            program: self.path.display().to_string(),
+            source,
+        };
         let mut child = command.spawn().map_err(spawn_error)?;
         if let (Some(text), Some(mut pipe)) = (stdin, child.stdin.take()) {
-            // uv reads all of stdin before writing much, so writing first cannot deadlock.
-            pipe.write_all(text.as_bytes()).map_err(spawn_error)?;
+            // uv reads all of stdin before writing much, so writing first cannot deadlock. A
+            // broken pipe means uv exited early; its stderr, read below, says why.
+            if let Err(error) = pipe.write_all(text.as_bytes()) {
+                if error.kind() != std::io::ErrorKind::BrokenPipe {
+                    return Err(spawn_error(error));
+                }
+            }
         }
         let output = child.wait_with_output().map_err(spawn_error)?;
         if output.status.success() {
@@ -103,9 +126,15 @@ impl Uv {
         }
         let stderr = String::from_utf8_lossy(&output.stderr).trim().to_string();
         if stderr.contains("No solution found") {
-            return Err(EnvError::Unsatisfiable { explanation: explanation(&stderr) });
+            return Err(EnvError::Unsatisfiable {
+                explanation: explanation(&stderr),
+            });
         }
-        Err(EnvError::UvFailed { command: rendered, status: output.status.to_string(), stderr })
+        Err(EnvError::UvFailed {
+            command: rendered,
+            status: output.status.to_string(),
+            stderr,
+        })
     }
 }
 
@@ -113,7 +142,12 @@ impl Uv {
 fn explanation(stderr: &str) -> String {
     stderr
         .lines()
-        .map(|line| line.trim().trim_start_matches("error:").trim_start_matches("cause:").trim())
+        .map(|line| {
+            line.trim()
+                .trim_start_matches("error:")
+                .trim_start_matches("cause:")
+                .trim()
+        })
         .filter(|line| !line.is_empty() && !line.starts_with("No solution found"))
         .collect::<Vec<_>>()
         .join(" ")
@@ -148,13 +182,18 @@ pub struct Interpreter {
 impl Interpreter {
     /// Asks the interpreter about itself.
     pub fn query(path: &Path) -> Result<Self, EnvError> {
-        let unusable = |detail: String| EnvError::Interpreter { path: path.to_path_buf(), detail };
+        let unusable = |detail: String| EnvError::Interpreter {
+            path: path.to_path_buf(),
+            detail,
+        };
         let output = Command::new(path)
             .args(["-I", "-S", "-c", "import platform, sys; print(platform.python_version(), sys.implementation.name, platform.machine())"])
             .output()
             .map_err(|error| unusable(error.to_string()))?;
         if !output.status.success() {
-            return Err(unusable(String::from_utf8_lossy(&output.stderr).trim().to_string()));
+            return Err(unusable(
+                String::from_utf8_lossy(&output.stderr).trim().to_string(),
+            ));
         }
         let stdout = String::from_utf8_lossy(&output.stdout);
         let fields: Vec<&str> = stdout.split_whitespace().collect();
@@ -183,7 +222,13 @@ impl Interpreter {
 
     /// What identifies the interpreter in cache keys: a venv links to this path and runs this build.
     pub fn identity(&self) -> String {
-        format!("{} {} {} {}", self.path.display(), self.implementation, self.version, self.machine)
+        format!(
+            "{} {} {} {}",
+            self.path.display(),
+            self.implementation,
+            self.version,
+            self.machine
+        )
     }
 }
 
@@ -203,7 +248,10 @@ mod tests {
     #[test]
     fn a_missing_uv_says_how_to_install_it() {
         let error = Uv::at(PathBuf::from("/nonexistent/uv")).unwrap_err();
-        assert_eq!(error.to_string(), "uv not found: install it with 'pip install uv' or put it on PATH");
+        assert_eq!(
+            error.to_string(),
+            "uv not found: install it with 'pip install uv' or put it on PATH"
+        );
     }
 
     #[test]
@@ -215,8 +263,15 @@ mod tests {
         }
         let interpreter = Interpreter::query(python).unwrap();
         assert_eq!(interpreter.minor_version(), "3.11");
-        assert!(interpreter.identity().starts_with("/usr/bin/python3.11 cpython 3.11."));
+        assert!(interpreter
+            .identity()
+            .starts_with("/usr/bin/python3.11 cpython 3.11."));
         let error = Interpreter::query(Path::new("/nonexistent/python")).unwrap_err();
-        assert!(error.to_string().starts_with("python interpreter /nonexistent/python is not usable"), "{error}");
+        assert!(
+            error
+                .to_string()
+                .starts_with("python interpreter /nonexistent/python is not usable"),
+            "{error}"
+        );
     }
 }
