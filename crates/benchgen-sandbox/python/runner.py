@@ -48,15 +48,23 @@ def run(program, tests, reference, emit):
     one dict per result and finally `{"kind": "done"}`. Stops at the first module that fails
     or at a test that exits the interpreter."""
     runner_pid = _getpid()
+
+    def report(message):
+        # A process the program forked that returns into this loop must neither report nor
+        # go on to run the remaining tests.
+        if _getpid() != runner_pid:
+            os._exit(0)
+        emit(message)
+
     if reference is not None:
-        ref = _new_module("reference", "reference.py", reference)
-        if not _exec_phase(ref, "reference.py", reference, "<reference>", emit):
+        ref = _new_module("reference", "reference.py")
+        if not _exec_phase(ref, "reference.py", reference, "<reference>", report):
             return
-    mod = _new_module("program", "program.py", program)
-    if not _exec_phase(mod, "program.py", program, "<program>", emit):
+    mod = _new_module("program", "program.py")
+    if not _exec_phase(mod, "program.py", program, "<program>", report):
         return
     before = dict(mod.__dict__)
-    if not _exec_phase(mod, "tests.py", tests, "<tests>", emit):
+    if not _exec_phase(mod, "tests.py", tests, "<tests>", report):
         return
     # Only what the tests module defined (or redefined) is a test: a program that happens to
     # contain a function named `test_connection` must not have it run as a test.
@@ -66,28 +74,18 @@ def run(program, tests, reference, emit):
         if name.startswith("test_") and callable(obj) and before.get(name) is not obj
     ]
     if not names:
-        emit(_result("<tests>", ERROR, "no test_* functions found in the tests", 0.0))
-        emit({"kind": "done"})
-        return
+        report(_result("<tests>", ERROR, "no test_* functions found in the tests", 0.0))
     for name in names:
-        verdict = _run_test(name, mod.__dict__[name], emit)
-        # A test that forked and whose child returned here must not report a second time.
-        if _getpid() != runner_pid:
-            os._exit(0)
-        if verdict == EXITED_EARLY:
+        if _run_test(name, mod.__dict__[name], report) == EXITED_EARLY:
             break
-    emit({"kind": "done"})
+    report({"kind": "done"})
 
 
-def _new_module(name, filename, source):
-    """A fresh module registered in sys.modules, with its source in linecache so that
-    tracebacks and inspect.getsource show real lines."""
-    path = os.path.join(WORKDIR, filename)
+def _new_module(name, filename):
+    """A fresh module registered in sys.modules (its file does not exist on disk)."""
     mod = _ModuleType(name)
-    mod.__file__ = path
+    mod.__file__ = os.path.join(WORKDIR, filename)
     sys.modules[name] = mod
-    # mtime None marks the entry as not backed by a file, so linecache.checkcache keeps it.
-    linecache.cache[path] = (len(source), None, source.splitlines(True), path)
     return mod
 
 
@@ -95,8 +93,12 @@ def _exec_phase(mod, filename, source, label, emit):
     """Compiles and executes one module's source in `mod`; on failure emits one result named
     `label`, then done, and returns False."""
     start = _perf_counter()
+    path = os.path.join(WORKDIR, filename)
+    # The source in linecache makes tracebacks and inspect.getsource show real lines; mtime
+    # None marks the entry as not backed by a file, so linecache.checkcache keeps it.
+    linecache.cache[path] = (len(source), None, source.splitlines(True), path)
     try:
-        code = compile(source, os.path.join(WORKDIR, filename), "exec", dont_inherit=True)
+        code = compile(source, path, "exec", dont_inherit=True)
         exec(code, mod.__dict__)
         return True
     except BaseException as exc:  # noqa: BLE001 - the program may raise anything
@@ -143,6 +145,10 @@ def _describe(exc):
     try:
         te = _TracebackException(type(exc), exc, exc.__traceback__, limit=-MAX_FRAMES - 2)
         head = "".join(te.format_exception_only()).strip()
+        if isinstance(exc, SyntaxError):
+            # Python puts the location and caret first; the "SyntaxError: ..." line leads here.
+            *where, what = head.split("\n")
+            head = "\n".join([what, *where])
         # Frames of this file say nothing about the program.
         frames = [f for f in te.stack if f.filename != __file__][-MAX_FRAMES:]
         body = "".join(_StackSummary.from_list(frames).format()).rstrip()

@@ -1,0 +1,188 @@
+//! Sandbox configuration and the host uids the sandboxes run as.
+//!
+//! Each sandbox runs as its own unprivileged host uid because `RLIMIT_NPROC` is counted per uid
+//! and is not enforced for sandboxes started by root: a distinct uid per worker makes the
+//! process limit hold, and per worker. Uids are leased through lock files so that no two
+//! sandboxes on the host (other executors, cold runs, other benchgen processes) share one.
+
+use std::fs::{File, OpenOptions};
+use std::os::fd::AsRawFd;
+use std::os::unix::fs::OpenOptionsExt;
+use std::path::{Path, PathBuf};
+
+use benchgen_core::env_vars::EnvVars;
+
+use crate::error::SandboxError;
+
+/// How sandboxes are built.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SandboxConfig {
+    /// Interpreter run inside the sandbox. Default: `$BENCHGEN_PYTHON` or `/usr/bin/python3`.
+    /// It must lie under `/usr` or under one of `read_only_paths`.
+    pub python: PathBuf,
+    /// Extra host paths bound read-only at the same path (a virtual environment, data). They
+    /// must be readable by the sandbox uids.
+    pub read_only_paths: Vec<PathBuf>,
+    /// The bubblewrap binary. Default: `$BENCHGEN_BWRAP`, else `bwrap` on `PATH`.
+    pub bwrap: PathBuf,
+    /// First host uid for sandboxes (one per worker, the next free ones from here). Default:
+    /// `$BENCHGEN_SANDBOX_UID` or 61000. Only used when this process runs as root.
+    pub base_uid: u32,
+    /// Number of warm sandboxes of an [`crate::Executor`]. Default: the number of CPUs.
+    pub workers: usize,
+    /// `PYTHONHASHSEED` of the sandboxes. A warm server's children inherit its hash secret, so
+    /// the seed is per executor, not per request: run an audit with other seeds through another
+    /// executor. Default: 0.
+    pub hash_seed: u32,
+    /// Size of the sandbox's private `/tmp` (a tmpfs, so it costs memory when filled);
+    /// `/dev/shm` gets a quarter of it. Default: 256 MiB.
+    pub tmpfs_bytes: u64,
+    /// Modules imported by warm servers before forking, beyond the standard-library set they
+    /// always import (e.g. `numpy`). Missing ones are skipped.
+    pub preimport: Vec<String>,
+}
+
+impl Default for SandboxConfig {
+    fn default() -> Self {
+        Self::from_env()
+    }
+}
+
+impl SandboxConfig {
+    /// Defaults, overridden by the `BENCHGEN_*` environment variables.
+    pub fn from_env() -> Self {
+        let python = std::env::var_os(EnvVars::BENCHGEN_PYTHON)
+            .map(PathBuf::from)
+            .unwrap_or_else(|| PathBuf::from("/usr/bin/python3"));
+        let bwrap = std::env::var_os(EnvVars::BENCHGEN_BWRAP)
+            .map(PathBuf::from)
+            .or_else(|| find_on_path("bwrap"))
+            .unwrap_or_else(|| PathBuf::from("/usr/bin/bwrap"));
+        let base_uid = std::env::var(EnvVars::BENCHGEN_SANDBOX_UID)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(61000);
+        Self {
+            python,
+            read_only_paths: Vec::new(),
+            bwrap,
+            base_uid,
+            workers: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            hash_seed: 0,
+            tmpfs_bytes: 256 << 20,
+            preimport: Vec::new(),
+        }
+    }
+
+    /// Checks what can be checked before starting anything.
+    pub(crate) fn validate(&self) -> Result<(), SandboxError> {
+        if !self.bwrap.is_file() {
+            return Err(SandboxError::BwrapMissing {
+                path: self.bwrap.clone(),
+            });
+        }
+        if !self.python.is_absolute() {
+            return Err(SandboxError::InvalidConfig(format!(
+                "python must be an absolute path, got {}",
+                self.python.display()
+            )));
+        }
+        let visible = |p: &Path| self.python.starts_with(p);
+        if !visible(Path::new("/usr")) && !self.read_only_paths.iter().any(|p| visible(p)) {
+            return Err(SandboxError::PythonNotVisible {
+                path: self.python.clone(),
+            });
+        }
+        for p in &self.read_only_paths {
+            if !p.is_absolute() {
+                return Err(SandboxError::InvalidConfig(format!(
+                    "read_only_paths must be absolute, got {}",
+                    p.display()
+                )));
+            }
+            // The sandbox mounts its own /tmp, /proc and /dev over these.
+            if ["/tmp", "/proc", "/dev"].iter().any(|m| p.starts_with(m)) || p == Path::new("/") {
+                return Err(SandboxError::InvalidConfig(format!(
+                    "{} cannot be bound into the sandbox (it would be hidden or expose the \
+                     whole host); move it outside /tmp, /proc and /dev",
+                    p.display()
+                )));
+            }
+        }
+        if self.workers == 0 {
+            return Err(SandboxError::InvalidConfig(
+                "workers must be at least 1".into(),
+            ));
+        }
+        if self
+            .preimport
+            .iter()
+            .any(|m| m.is_empty() || m.contains(','))
+        {
+            return Err(SandboxError::InvalidConfig(
+                "preimport holds module names".into(),
+            ));
+        }
+        Ok(())
+    }
+}
+
+fn find_on_path(name: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|dir| dir.join(name))
+        .find(|p| p.is_file())
+}
+
+/// Where uid leases are recorded, one lock file per uid, shared by every benchgen process on the
+/// host (a fixed path, not `$TMPDIR`, so that they all agree).
+const LEASE_DIR: &str = "/tmp/benchgen-sandbox-uids";
+/// How many uids above the base a lease may look at before giving up.
+const LEASE_RANGE: u32 = 4096;
+
+/// A host uid reserved for one sandbox until dropped: an exclusive `flock` on the uid's lock
+/// file, which the kernel releases if this process dies. Separate opens of the same file
+/// conflict even within one process, so the lock covers threads and processes alike.
+#[derive(Debug)]
+pub(crate) struct UidLease {
+    pub uid: u32,
+    _lock: Option<File>,
+}
+
+impl UidLease {
+    /// The first uid at or above `base` that no live sandbox on this host uses. Without root
+    /// the sandbox cannot switch uids and runs as ours: nothing to reserve.
+    pub fn acquire(base: u32) -> Result<UidLease, SandboxError> {
+        // SAFETY: geteuid and getuid have no preconditions.
+        if unsafe { libc::geteuid() } != 0 {
+            return Ok(UidLease {
+                uid: unsafe { libc::getuid() },
+                _lock: None,
+            });
+        }
+        let dir = Path::new(LEASE_DIR);
+        if !dir.is_dir() {
+            std::fs::create_dir_all(dir)?;
+        }
+        let end = base.saturating_add(LEASE_RANGE);
+        for uid in base..end {
+            let lock = OpenOptions::new()
+                .read(true)
+                .write(true)
+                .create(true)
+                .truncate(false)
+                .custom_flags(libc::O_NOFOLLOW)
+                .open(dir.join(format!("{uid}.lock")))?;
+            // SAFETY: flock on an fd we own.
+            if unsafe { libc::flock(lock.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0 {
+                return Ok(UidLease {
+                    uid,
+                    _lock: Some(lock),
+                });
+            }
+        }
+        Err(SandboxError::InvalidConfig(format!(
+            "every sandbox uid from {base} to {end} is in use (locks in {LEASE_DIR})"
+        )))
+    }
+}

@@ -1,0 +1,237 @@
+//! The warm executor (a pool of sandbox servers, one thread each) and the cold path.
+//!
+//! Each worker thread owns one server for the executor's lifetime. Sandboxes are started from
+//! these long-lived threads on purpose: `bwrap --die-with-parent` ties a sandbox to the thread
+//! that spawned it, so a sandbox spawned from a short-lived thread would die with that thread.
+
+use std::collections::hash_map::Entry;
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::thread::JoinHandle;
+
+use benchgen_core::{ExecOutcome, ExecRequest, Verdict};
+use crossbeam_channel::{Receiver, Sender};
+
+use crate::config::{SandboxConfig, UidLease};
+use crate::error::SandboxError;
+use crate::server::{Mode, Server};
+
+/// Progress of [`Executor::run_all`], for callers that report it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ExecEvent {
+    /// The request at `index` started executing (once per distinct request: a duplicate of an
+    /// earlier request is not executed).
+    Started { index: usize },
+    /// The outcome of the request at `index` is known (once per input request, duplicates
+    /// included).
+    Finished { index: usize, verdict: Verdict },
+    /// Worker `worker` got a fresh sandbox because its previous one died, hung or could not be
+    /// cleaned.
+    WorkerRestarted { worker: usize, reason: String },
+}
+
+/// A pool of warm sandboxes that runs requests in parallel.
+pub struct Executor {
+    jobs: Option<Sender<Job>>,
+    threads: Vec<JoinHandle<()>>,
+    uids: Vec<u32>,
+}
+
+struct Job {
+    index: usize,
+    request: ExecRequest,
+    reports: Sender<Report>,
+}
+
+enum Report {
+    Event(ExecEvent),
+    Done { index: usize, outcome: ExecOutcome },
+}
+
+impl Executor {
+    /// Starts `config.workers` sandboxes and waits until each is ready, so that a broken setup
+    /// (no bwrap, no user namespaces, unreadable Python) fails here, with advice.
+    pub fn new(config: SandboxConfig) -> Result<Executor, SandboxError> {
+        config.validate()?;
+        let config = Arc::new(config);
+        let (jobs, job_queue) = crossbeam_channel::unbounded();
+        let (ready_tx, ready_rx) = crossbeam_channel::unbounded();
+        let mut executor = Executor {
+            jobs: Some(jobs),
+            threads: Vec::new(),
+            uids: Vec::new(),
+        };
+        for worker in 0..config.workers {
+            let lease = UidLease::acquire(config.base_uid)?;
+            executor.uids.push(lease.uid);
+            let (config, job_queue, ready) = (config.clone(), job_queue.clone(), ready_tx.clone());
+            let thread = std::thread::Builder::new()
+                .name(format!("benchgen-sandbox-{worker}"))
+                .spawn(move || worker_main(worker, lease, &config, &job_queue, ready))?;
+            executor.threads.push(thread);
+        }
+        drop(ready_tx);
+        // Dropping `executor` on error stops the workers that did start.
+        for ready in ready_rx.iter() {
+            ready?;
+        }
+        Ok(executor)
+    }
+
+    /// Host uids of the workers' sandboxes (for diagnostics: every process of these uids on
+    /// the host belongs to this executor).
+    pub fn worker_uids(&self) -> &[u32] {
+        &self.uids
+    }
+
+    /// Runs one request on the first free worker.
+    pub fn run(&self, request: &ExecRequest) -> ExecOutcome {
+        self.run_all(vec![request.clone()], |_| {})
+            .pop()
+            .expect("one outcome per request")
+    }
+
+    /// Runs every request, in parallel across the workers, and returns the outcomes in input
+    /// order. Identical requests (same [`ExecRequest::digest`]) run once and share the outcome.
+    /// `on_event` is called on this thread.
+    pub fn run_all(
+        &self,
+        requests: Vec<ExecRequest>,
+        mut on_event: impl FnMut(ExecEvent),
+    ) -> Vec<ExecOutcome> {
+        let n = requests.len();
+        let mut outcomes: Vec<Option<ExecOutcome>> = vec![None; n];
+        let mut duplicates: Vec<Vec<usize>> = vec![Vec::new(); n];
+        let mut first_by_digest: HashMap<String, usize> = HashMap::new();
+        let (reports, report_queue) = crossbeam_channel::unbounded();
+        let mut pending = 0;
+        for (index, request) in requests.into_iter().enumerate() {
+            match first_by_digest.entry(request.digest()) {
+                Entry::Occupied(first) => duplicates[*first.get()].push(index),
+                Entry::Vacant(slot) => {
+                    slot.insert(index);
+                    let job = Job {
+                        index,
+                        request,
+                        reports: reports.clone(),
+                    };
+                    if self
+                        .jobs
+                        .as_ref()
+                        .is_some_and(|jobs| jobs.send(job).is_ok())
+                    {
+                        pending += 1;
+                    }
+                }
+            }
+        }
+        // Now the queue disconnects once every job is answered or dropped by a dead worker.
+        drop(reports);
+        while pending > 0 {
+            let Ok(report) = report_queue.recv() else {
+                break;
+            };
+            match report {
+                Report::Event(event) => on_event(event),
+                Report::Done { index, outcome } => {
+                    pending -= 1;
+                    for &i in std::iter::once(&index).chain(&duplicates[index]) {
+                        on_event(ExecEvent::Finished {
+                            index: i,
+                            verdict: outcome.verdict,
+                        });
+                        outcomes[i] = Some(outcome.clone());
+                    }
+                }
+            }
+        }
+        outcomes
+            .into_iter()
+            .map(|o| {
+                o.unwrap_or_else(|| {
+                    ExecOutcome::sandbox_error("the sandbox worker thread was lost")
+                })
+            })
+            .collect()
+    }
+}
+
+impl Drop for Executor {
+    fn drop(&mut self) {
+        // Closing the queue ends each worker loop, which drops (kills) its sandbox.
+        self.jobs = None;
+        for thread in self.threads.drain(..) {
+            let _ = thread.join();
+        }
+    }
+}
+
+/// One worker thread: starts its sandbox, reports readiness, then serves jobs until the queue
+/// closes, replacing the sandbox whenever it has to go.
+fn worker_main(
+    worker: usize,
+    lease: UidLease,
+    config: &SandboxConfig,
+    job_queue: &Receiver<Job>,
+    ready: Sender<Result<(), SandboxError>>,
+) {
+    let mut server = match Server::start(config, lease.uid, Mode::Warm) {
+        Ok(server) => Some(server),
+        Err(e) => {
+            let _ = ready.send(Err(e));
+            return;
+        }
+    };
+    let _ = ready.send(Ok(()));
+    drop(ready);
+    let mut restart_reason = String::new();
+    for job in job_queue.iter() {
+        let report = |r| {
+            // A caller that went away no longer wants reports.
+            let _ = job.reports.send(r);
+        };
+        if server.is_none() {
+            match Server::start(config, lease.uid, Mode::Warm) {
+                Ok(fresh) => {
+                    server = Some(fresh);
+                    let reason = std::mem::take(&mut restart_reason);
+                    report(Report::Event(ExecEvent::WorkerRestarted { worker, reason }));
+                }
+                Err(e) => {
+                    let outcome =
+                        ExecOutcome::sandbox_error(format!("cannot restart the sandbox: {e}"));
+                    report(Report::Done {
+                        index: job.index,
+                        outcome,
+                    });
+                    continue;
+                }
+            }
+        }
+        let current = server.as_mut().expect("started above");
+        report(Report::Event(ExecEvent::Started { index: job.index }));
+        let result = current.run(&job.request);
+        if let Some(reason) = result.restart {
+            tracing::warn!(worker, %reason, "sandbox worker will be restarted");
+            server = None;
+            restart_reason = reason;
+        }
+        report(Report::Done {
+            index: job.index,
+            outcome: result.outcome,
+        });
+    }
+}
+
+/// Runs one request in a sandbox started for it alone (fresh bwrap and interpreter, nothing
+/// preimported): the same isolation as [`Executor`], without the warm server. For comparison
+/// and as a fallback.
+pub fn run_cold(
+    config: &SandboxConfig,
+    request: &ExecRequest,
+) -> Result<ExecOutcome, SandboxError> {
+    config.validate()?;
+    let lease = UidLease::acquire(config.base_uid)?;
+    let mut server = Server::start(config, lease.uid, Mode::Once)?;
+    Ok(server.run(request).outcome)
+}

@@ -1,0 +1,395 @@
+//! Isolation and lifecycle properties that need more than one run or a look from the host:
+//! leftovers are gone, runs do not see each other, the hash seed is fixed, workers recover from
+//! a dead or hung server, and `run_all` keeps order and runs duplicates once.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use benchgen_sandbox::{
+    run_cold, ExecEvent, ExecRequest, Executor, Limits, SandboxConfig, SandboxError, Verdict,
+};
+
+use common::{config, executor, fixture, pids_of_uid, request};
+
+fn comm(pid: u32) -> String {
+    std::fs::read_to_string(format!("/proc/{pid}/comm"))
+        .unwrap_or_default()
+        .trim()
+        .to_string()
+}
+
+/// The host pid of worker `uid`'s server (the sandbox's only process besides bwrap when idle).
+fn server_pid(uid: u32) -> u32 {
+    let pids: Vec<u32> = pids_of_uid(uid)
+        .into_iter()
+        .filter(|&p| comm(p) != "bwrap")
+        .collect();
+    assert_eq!(
+        pids.len(),
+        1,
+        "expected one server process of uid {uid}, got {pids:?}"
+    );
+    pids[0]
+}
+
+#[test]
+fn leftovers_are_killed_and_reported() {
+    let Some(executor) = executor(1) else { return };
+    let uid = executor.worker_uids()[0];
+    let outcome = executor.run(&fixture("detached_grandchild.py"));
+    assert_eq!(outcome.verdict, Verdict::Passed, "{outcome:#?}");
+    assert!(outcome.leaked);
+    // On the host: bwrap and the server, nothing else of this uid.
+    let pids = pids_of_uid(uid);
+    let names: Vec<String> = pids.iter().map(|&p| comm(p)).collect();
+    assert_eq!(pids.len(), 2, "{names:?}");
+    // And the next run starts clean.
+    let next = executor.run(&fixture("passes.py"));
+    assert_eq!(next.verdict, Verdict::Passed);
+    assert!(!next.leaked);
+}
+
+#[test]
+fn fork_bomb_is_contained_per_worker() {
+    let Some(executor) = executor(1) else { return };
+    let uid = executor.worker_uids()[0];
+    let outcome = executor.run(&fixture("fork_bomb.py"));
+    assert!(!outcome.verdict.is_pass());
+    assert_eq!(pids_of_uid(uid).len(), 2);
+    // The host can still fork, and the worker still runs programs.
+    assert!(std::process::Command::new("true")
+        .status()
+        .unwrap()
+        .success());
+    assert_eq!(executor.run(&fixture("passes.py")).verdict, Verdict::Passed);
+}
+
+#[test]
+fn signalling_the_server_changes_nothing() {
+    let Some(executor) = executor(1) else { return };
+    let mut events = Vec::new();
+    let requests = vec![fixture("kills_parent.py"), fixture("passes.py")];
+    let outcomes = executor.run_all(requests, |e| events.push(e));
+    assert_eq!(outcomes[0].verdict, Verdict::Passed, "{:#?}", outcomes[0]);
+    assert_eq!(outcomes[1].verdict, Verdict::Passed);
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, ExecEvent::WorkerRestarted { .. })),
+        "{events:?}"
+    );
+}
+
+#[test]
+fn each_run_starts_from_a_fresh_scratch_space() {
+    let Some(executor) = executor(1) else { return };
+    // Files in cwd, /tmp and /dev/shm (one in a directory the program locked), a SysV shared
+    // memory segment and a POSIX message queue.
+    let write = request(
+        "import ctypes, os\nlibc = ctypes.CDLL(None, use_errno=True)\n",
+        r#"
+def test_write():
+    open("in_cwd.txt", "w").write("x")
+    open("/tmp/in_tmp.txt", "w").write("x")
+    open("/dev/shm/in_shm", "w").write("x")
+    os.mkdir("/tmp/locked")
+    open("/tmp/locked/f", "w").write("x")
+    os.chmod("/tmp/locked", 0)
+    assert libc.shmget(4242, 4096, 0o1600) >= 0
+    assert libc.mq_open(b"/benchgen", os.O_CREAT | os.O_RDWR, 0o600, None) >= 0
+    assert os.listdir("/dev/mqueue") == ["benchgen"]
+"#,
+    );
+    let read = request(
+        "import ctypes, os\nlibc = ctypes.CDLL(None, use_errno=True)\n",
+        r#"
+def test_nothing_left():
+    assert os.listdir(".") == []
+    assert os.listdir("/tmp") == ["run"]
+    assert os.listdir("/dev/shm") == []
+    assert os.listdir("/dev/mqueue") == []
+    assert libc.shmget(4242, 0, 0) == -1
+"#,
+    );
+    let first = executor.run(&write);
+    assert_eq!(first.verdict, Verdict::Passed, "{first:#?}");
+    let outcome = executor.run(&read);
+    assert_eq!(outcome.verdict, Verdict::Passed, "{outcome:#?}");
+}
+
+#[test]
+fn hash_seed_is_fixed_per_executor() {
+    let Some(config) = config(1) else { return };
+    let probe = request("", "def test_hash():\n    print(hash('abc'))\n");
+    let executor = Executor::new(config.clone()).unwrap();
+    let first = executor.run(&probe).stdout;
+    // A different request (not deduplicated) on the same worker.
+    let second = executor
+        .run(&ExecRequest {
+            program: "# again\n".into(),
+            ..probe.clone()
+        })
+        .stdout;
+    let cold = run_cold(&config, &probe).unwrap().stdout;
+    assert!(!first.is_empty());
+    assert_eq!(first, second);
+    assert_eq!(first, cold, "warm and cold runs agree");
+    let other = Executor::new(SandboxConfig {
+        hash_seed: 1,
+        ..config
+    })
+    .unwrap()
+    .run(&probe)
+    .stdout;
+    assert_ne!(first, other, "another seed, another hash");
+}
+
+fn open_fds(pid: u32) -> usize {
+    std::fs::read_dir(format!("/proc/{pid}/fd"))
+        .unwrap()
+        .count()
+}
+
+#[test]
+fn run_all_keeps_order_and_runs_duplicates_once() {
+    let Some(executor) = executor(2) else { return };
+    let servers: Vec<u32> = executor
+        .worker_uids()
+        .iter()
+        .map(|&u| server_pid(u))
+        .collect();
+    let fds_before: Vec<usize> = servers.iter().map(|&p| open_fds(p)).collect();
+    // 200 requests, 50 distinct; the outcome says which one ran.
+    let requests: Vec<ExecRequest> = (0..200)
+        .map(|i| {
+            let k = i % 50;
+            let verdict = if k % 7 == 0 { "assert False" } else { "pass" };
+            request(
+                &format!("K = {k}\nprint(K)\n"),
+                &format!("def test_k():\n    {verdict}\n"),
+            )
+        })
+        .collect();
+    let mut started = 0;
+    let mut finished = vec![0; 200];
+    let outcomes = executor.run_all(requests, |e| match e {
+        ExecEvent::Started { .. } => started += 1,
+        ExecEvent::Finished { index, .. } => finished[index] += 1,
+        ExecEvent::WorkerRestarted { worker, reason } => {
+            panic!("worker {worker} restarted: {reason}")
+        }
+    });
+    assert_eq!(outcomes.len(), 200);
+    assert_eq!(started, 50);
+    assert!(finished.iter().all(|&n| n == 1));
+    for (i, outcome) in outcomes.iter().enumerate() {
+        let k = i % 50;
+        assert_eq!(outcome.stdout, format!("{k}\n"));
+        let expected = if k % 7 == 0 {
+            Verdict::Failed
+        } else {
+            Verdict::Passed
+        };
+        assert_eq!(outcome.verdict, expected, "request {i}");
+    }
+    // The servers do not leak fds from run to run (the fd numbers of a run depend on it).
+    let fds_after: Vec<usize> = servers.iter().map(|&p| open_fds(p)).collect();
+    assert_eq!(fds_before, fds_after);
+}
+
+#[test]
+fn reference_is_importable_from_the_tests() {
+    let Some(executor) = executor(1) else { return };
+    let mut req = request(
+        "def sort(xs):\n    return sorted(xs)\n",
+        "import reference\n\ndef test_same():\n    assert sort([3, 1, 2]) == reference.sort([3, 1, 2])\n",
+    );
+    req.reference = Some("def sort(xs):\n    return sorted(xs)\n".into());
+    assert_eq!(executor.run(&req).verdict, Verdict::Passed);
+    req.reference = Some("def sort(xs:\n".into());
+    let broken = executor.run(&req);
+    assert_eq!(broken.verdict, Verdict::Error);
+    assert_eq!(broken.tests[0].name, "<reference>");
+}
+
+#[test]
+fn a_dead_server_is_replaced() {
+    // Like a CLI that wants to die quietly in `| head`: talking to a dead server must not
+    // raise SIGPIPE in the host process.
+    unsafe { libc::signal(libc::SIGPIPE, libc::SIG_DFL) };
+    let Some(executor) = executor(1) else { return };
+    let uid = executor.worker_uids()[0];
+    // Only the host can do this: the program cannot signal the server.
+    let pid = server_pid(uid);
+    unsafe { libc::kill(pid as i32, libc::SIGKILL) };
+    let mut events = Vec::new();
+    let outcomes = executor.run_all(
+        vec![fixture("passes.py"), fixture("assertion_fails.py")],
+        |e| events.push(e),
+    );
+    assert_eq!(
+        outcomes[0].verdict,
+        Verdict::SandboxError,
+        "{:#?}",
+        outcomes[0]
+    );
+    assert!(
+        outcomes[0].detail.contains("sandbox server"),
+        "{}",
+        outcomes[0].detail
+    );
+    assert_eq!(outcomes[1].verdict, Verdict::Failed, "{:#?}", outcomes[1]);
+    assert!(events
+        .iter()
+        .any(|e| matches!(e, ExecEvent::WorkerRestarted { worker: 0, .. })));
+}
+
+#[test]
+fn a_hung_server_is_killed_by_the_watchdog() {
+    let Some(executor) = executor(1) else { return };
+    let uid = executor.worker_uids()[0];
+    let pid = server_pid(uid);
+    unsafe { libc::kill(pid as i32, libc::SIGSTOP) };
+    let quick = ExecRequest {
+        limits: Limits {
+            wall_time_s: 1.0,
+            ..Limits::default()
+        },
+        ..fixture("passes.py")
+    };
+    let started = Instant::now();
+    let outcome = executor.run(&quick);
+    assert_eq!(outcome.verdict, Verdict::Timeout, "{outcome:#?}");
+    assert!(started.elapsed() < Duration::from_secs(5));
+    // The stopped sandbox is gone and the worker serves again.
+    assert_eq!(executor.run(&fixture("passes.py")).verdict, Verdict::Passed);
+    assert_eq!(pids_of_uid(uid).len(), 2);
+}
+
+#[test]
+fn cpu_limit_is_a_timeout() {
+    let Some(executor) = executor(1) else { return };
+    let spin = ExecRequest {
+        limits: Limits {
+            wall_time_s: 20.0,
+            cpu_time_s: 1,
+            ..Limits::default()
+        },
+        ..fixture("infinite_loop.py")
+    };
+    let outcome = executor.run(&spin);
+    assert_eq!(outcome.verdict, Verdict::Timeout, "{outcome:#?}");
+    assert_eq!(outcome.signal, Some(libc::SIGXCPU));
+    assert!(
+        outcome.detail.contains("CPU time limit"),
+        "{}",
+        outcome.detail
+    );
+}
+
+#[test]
+fn the_server_holds_only_its_own_fds() {
+    // An fd some library left inheritable must not reach the sandbox.
+    let stray = unsafe { libc::dup2(2, 200) };
+    assert_eq!(stray, 200);
+    let executor = executor(1);
+    unsafe { libc::close(stray) };
+    let Some(executor) = executor else { return };
+    let pid = server_pid(executor.worker_uids()[0]);
+    let mut fds: Vec<u32> = std::fs::read_dir(format!("/proc/{pid}/fd"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().parse().unwrap())
+        .collect();
+    fds.sort();
+    assert_eq!(fds, [0, 1, 2, 3, 4]);
+}
+
+#[test]
+fn sandboxes_never_share_a_uid() {
+    let Some(config) = config(2) else { return };
+    let a = Executor::new(config.clone()).unwrap();
+    let b = Executor::new(config).unwrap();
+    let mut uids = [a.worker_uids(), b.worker_uids()].concat();
+    uids.sort();
+    uids.dedup();
+    assert_eq!(uids.len(), 4, "{uids:?}");
+}
+
+#[test]
+fn dropping_the_executor_ends_its_sandboxes() {
+    let Some(executor) = executor(2) else { return };
+    let uids = executor.worker_uids().to_vec();
+    assert!(uids.iter().all(|&u| pids_of_uid(u).len() == 2));
+    drop(executor);
+    assert!(uids.iter().all(|&u| pids_of_uid(u).is_empty()));
+}
+
+#[test]
+fn cold_runs_have_the_same_verdicts() {
+    let Some(config) = config(1) else { return };
+    for (name, verdict) in [
+        ("passes.py", Verdict::Passed),
+        ("assertion_fails.py", Verdict::Failed),
+        ("detached_grandchild.py", Verdict::Passed),
+        ("reads_host_files.py", Verdict::Passed),
+    ] {
+        let outcome = run_cold(&config, &fixture(name)).unwrap();
+        assert_eq!(outcome.verdict, verdict, "{name}: {outcome:#?}");
+    }
+    let quick = ExecRequest {
+        limits: Limits {
+            wall_time_s: 1.0,
+            ..Limits::default()
+        },
+        ..fixture("infinite_loop.py")
+    };
+    let started = Instant::now();
+    assert_eq!(run_cold(&config, &quick).unwrap().verdict, Verdict::Timeout);
+    assert!(started.elapsed() < Duration::from_secs(4));
+}
+
+#[test]
+fn setup_faults_are_errors_with_advice() {
+    let Some(config) = config(1) else { return };
+    let missing = SandboxConfig {
+        bwrap: "/nonexistent/bwrap".into(),
+        ..config.clone()
+    };
+    let err = Executor::new(missing).err().expect("no bwrap");
+    assert!(matches!(err, SandboxError::BwrapMissing { .. }));
+    assert!(
+        err.to_string().contains("apt-get install bubblewrap"),
+        "{err}"
+    );
+
+    let hidden = SandboxConfig {
+        python: "/opt/python/bin/python3".into(),
+        ..config.clone()
+    };
+    assert!(matches!(
+        Executor::new(hidden),
+        Err(SandboxError::PythonNotVisible { .. })
+    ));
+
+    let absent = SandboxConfig {
+        python: "/usr/bin/no-such-python".into(),
+        ..config
+    };
+    let err = Executor::new(absent).err().expect("no python");
+    assert!(matches!(err, SandboxError::ServerStart { .. }), "{err}");
+    assert!(err.to_string().contains("no-such-python"), "{err}");
+}
+
+#[test]
+fn program_output_is_captured() {
+    let Some(executor) = executor(1) else { return };
+    let outcome = executor.run(&request(
+        "import sys\nprint('to stdout')\nprint('to stderr', file=sys.stderr)\n",
+        "def test_ok():\n    print('from the test')\n",
+    ));
+    assert_eq!(outcome.verdict, Verdict::Passed);
+    assert_eq!(outcome.stdout, "to stdout\nfrom the test\n");
+    assert_eq!(outcome.stderr, "to stderr\n");
+    assert!(!outcome.output_truncated);
+}

@@ -1,0 +1,23 @@
+//! The host environment does not reach the program: a secret set in this process is invisible
+//! in the sandbox, through `os.environ` and through every `/proc/*/environ`.
+//!
+//! A binary of its own: the variable is set before any other thread exists.
+
+mod common;
+
+use benchgen_sandbox::{run_cold, Executor, Verdict};
+
+use common::{config, fixture};
+
+#[test]
+fn host_secrets_stay_out() {
+    // SAFETY (edition 2024 wording): this is the only test of this binary, so no other thread
+    // reads the environment concurrently.
+    std::env::set_var("OPENAI_API_KEY", "secret");
+    let Some(config) = config(1) else { return };
+    let request = fixture("environment.py");
+    let warm = Executor::new(config.clone()).unwrap().run(&request);
+    assert_eq!(warm.verdict, Verdict::Passed, "{warm:#?}");
+    let cold = run_cold(&config, &request).unwrap();
+    assert_eq!(cold.verdict, Verdict::Passed, "{cold:#?}");
+}
