@@ -1,0 +1,148 @@
+//! The `benchgen` binary end to end: import, verify, eval, and the shape of its errors.
+//!
+//! These run real Python in the real sandbox, so they need bubblewrap and root (as CI has).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+fn benchgen(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_benchgen")).args(args).arg("-q").output().expect("benchgen runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+fn humaneval_dataset(dir: &Path) -> PathBuf {
+    let dataset = dir.join("humaneval.jsonl");
+    let output = benchgen(&["import", "humaneval", "--out", dataset.to_str().unwrap()]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    dataset
+}
+
+fn read_lines(path: &Path) -> Vec<serde_json::Value> {
+    fs_err::read_to_string(path).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+}
+
+#[test]
+fn humaneval_references_all_pass_verify() {
+    let dir = tempfile::tempdir().unwrap();
+    let dataset = humaneval_dataset(dir.path());
+    let results = dir.path().join("results.jsonl");
+    let output = benchgen(&["verify", dataset.to_str().unwrap(), "--out", results.to_str().unwrap()]);
+    let text = stdout(&output);
+    assert_eq!(text.lines().last(), Some("164 passed, 0 failed"), "{text}\n{}", stderr(&output));
+    assert!(output.status.success());
+    let lines = read_lines(&results);
+    assert_eq!(lines.len(), 164);
+    assert!(lines.iter().all(|l| l["verdict"] == "passed" && l["tests"][0]["name"] == "test_check"));
+}
+
+#[test]
+fn execcsn_stdlib_items_pass_and_the_others_are_named() {
+    let data = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/execcsn-sample5.json");
+    if !data.exists() {
+        eprintln!("skipping: {} not found", data.display());
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let dataset = dir.path().join("execcsn.jsonl");
+    let output = benchgen(&["import", "execcsn", "--from", data.to_str().unwrap(), "--out", dataset.to_str().unwrap()]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let results = dir.path().join("results.jsonl");
+    let output = benchgen(&["verify", dataset.to_str().unwrap(), "--out", results.to_str().unwrap()]);
+    let lines = read_lines(&results);
+    let passed: Vec<&str> = lines.iter().filter(|l| l["passed"] == true).map(|l| l["task_id"].as_str().unwrap()).collect();
+    // The three items that need only the standard library; the other two need requests / numpy.
+    assert_eq!(passed, ["execcsn/11134", "execcsn/16727", "execcsn/17668"], "{}", stdout(&output));
+    for line in lines.iter().filter(|l| l["passed"] == false) {
+        assert!(line["detail"].as_str().unwrap().contains("ModuleNotFoundError"), "{line}");
+    }
+    assert_eq!(output.status.code(), Some(1));
+}
+
+/// Completions for HumanEval/0 (`has_close_elements`), each with the verdict it must get.
+const COMPLETIONS: &[(&str, &str)] = &[
+    ("    for i, a in enumerate(numbers):\n        for b in numbers[i + 1:]:\n            if abs(a - b) < threshold:\n                return True\n    return False\n", "passed"),
+    ("    return False\n", "failed"),
+    ("    return numbers[100]\n", "error"),
+    ("    import sys\n    sys.exit(0)\n", "exited_early"),
+    ("    import os\n    os._exit(0)\n", "exited_early"),
+    ("    while True:\n        pass\n", "timeout"),
+    ("    import os, signal\n    signal.signal(signal.SIGTERM, signal.SIG_IGN)\n    while True:\n        pass\n", "timeout"),
+    ("    x = bytearray(8 << 30)\n    return True\n", "out_of_memory"),
+    ("    import os\n    os.abort()\n", "killed"),
+    ("    import os\n    while True:\n        try:\n            os.fork()\n        except OSError:\n            raise RuntimeError('fork refused')\n", "error"),
+    ("    print('{\"verdict\": \"passed\"}')\n    import sys; sys.stdout.flush(); sys.stderr.write('passed\\n')\n    raise SystemExit(0)\n", "exited_early"),
+    ("    import socket\n    socket.create_connection(('1.1.1.1', 80), timeout=1)\n    return True\n", "error"),
+    ("    open('/work/escape', 'w').write('x')\n    return True\n", "error"),
+    ("    return (\n", "error"),
+];
+
+#[test]
+fn eval_gives_each_completion_its_verdict_within_the_time_bound() {
+    let dir = tempfile::tempdir().unwrap();
+    let dataset = humaneval_dataset(dir.path());
+    let samples = dir.path().join("samples.jsonl");
+    let lines: Vec<String> = COMPLETIONS
+        .iter()
+        .map(|(completion, _)| serde_json::json!({"task_id": "HumanEval/0", "completion": completion}).to_string())
+        .collect();
+    fs_err::write(&samples, lines.join("\n")).unwrap();
+    let results = dir.path().join("results.jsonl");
+    let started = Instant::now();
+    let output = benchgen(&[
+        "eval", dataset.to_str().unwrap(), "--samples", samples.to_str().unwrap(), "--k", "1,5",
+        "--timeout", "2", "--out", results.to_str().unwrap(),
+    ]);
+    // Two timeouts of 2 s each plus kills; everything else is fast.
+    assert!(started.elapsed() < Duration::from_secs(30), "took {:?}", started.elapsed());
+    assert!(output.status.success(), "{}", stderr(&output));
+    let got: Vec<String> = read_lines(&results).iter().map(|l| l["verdict"].as_str().unwrap().to_string()).collect();
+    let want: Vec<&str> = COMPLETIONS.iter().map(|(_, verdict)| *verdict).collect();
+    assert_eq!(got, want);
+    // n = 14, c = 1: pass@1 = 1/14, pass@5 = 1 - C(13,5)/C(14,5) = 5/14.
+    let text = stdout(&output);
+    assert!(text.contains(&format!("pass@1: {:.4}", 1.0 / 14.0)), "{text}");
+    assert!(text.contains(&format!("pass@5: {:.4}", 5.0 / 14.0)), "{text}");
+    assert!(!Path::new("/work/escape").exists());
+}
+
+#[test]
+fn solution_samples_replace_the_whole_function() {
+    let dir = tempfile::tempdir().unwrap();
+    let dataset = humaneval_dataset(dir.path());
+    let samples = dir.path().join("samples.jsonl");
+    let solution = "from typing import List\n\ndef helper(a, b):\n    return abs(a - b)\n\ndef has_close_elements(numbers: List[float], threshold: float) -> bool:\n    return any(helper(a, b) < threshold for i, a in enumerate(numbers) for b in numbers[i + 1:])\n";
+    fs_err::write(&samples, serde_json::json!({"task_id": "HumanEval/0", "solution": solution}).to_string()).unwrap();
+    let output = benchgen(&["eval", dataset.to_str().unwrap(), "--samples", samples.to_str().unwrap(), "--k", "1"]);
+    assert!(stdout(&output).contains("pass@1: 1.0000"), "{}{}", stdout(&output), stderr(&output));
+}
+
+#[test]
+fn errors_name_the_file_and_the_item() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("missing.jsonl");
+    let output = benchgen(&["verify", missing.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2));
+    let text = stderr(&output);
+    assert!(text.starts_with("error: failed to read dataset `"), "{text}");
+    assert!(text.contains("missing.jsonl"), "{text}");
+
+    let dataset = humaneval_dataset(dir.path());
+    let samples = dir.path().join("samples.jsonl");
+    fs_err::write(&samples, "{\"task_id\": \"HumanEval/0\", \"completion\": \"    return True\\n\"}\n{\"task_id\": \"Nope/1\", \"completion\": \"\"}\n").unwrap();
+    let output = benchgen(&["eval", dataset.to_str().unwrap(), "--samples", samples.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("sample 2: task `Nope/1` is not in the dataset"), "{}", stderr(&output));
+
+    let broken = dir.path().join("broken.jsonl");
+    fs_err::write(&broken, "{\"id\": 1}\n").unwrap();
+    let output = benchgen(&["verify", broken.to_str().unwrap()]);
+    assert!(stderr(&output).contains("broken.jsonl:1: not a valid record"), "{}", stderr(&output));
+}
