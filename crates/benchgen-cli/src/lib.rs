@@ -50,24 +50,41 @@ pub fn main() -> ExitCode {
     }
 }
 
-/// uv's layout: `error: ...`, one `Caused by:` line per source, then `hint:` if one is attached.
+/// uv's layout: `error: ...`, one `Caused by:` line per source, then `hint:` if one is attached
+/// anywhere in the chain (a [`Hint`] is attached as context, so it is skipped as a message).
 pub fn render_error(error: &anyhow::Error) -> String {
-    let mut text = format!("error: {error}");
-    let mut hint = None;
-    for cause in error.chain().skip(1) {
-        if let Some(h) = cause.downcast_ref::<Hint>() {
-            hint = Some(h.0.clone());
-            continue;
-        }
-        text.push_str(&format!("\n  Caused by: {cause}"));
-    }
-    if let Some(h) = error.downcast_ref::<Hint>() {
-        hint = Some(h.0.clone());
+    // anyhow finds a context of type `Hint` at any depth; chain items cannot be downcast, so the
+    // hint's own line is recognised by its text.
+    let hint = error.downcast_ref::<Hint>().map(|h| h.0.clone());
+    let messages: Vec<String> =
+        error.chain().map(|cause| cause.to_string()).filter(|m| Some(m) != hint.as_ref()).collect();
+    let mut text = format!("error: {}", messages.first().map(String::as_str).unwrap_or("unknown error"));
+    for message in messages.iter().skip(1) {
+        text.push_str(&format!("\n  Caused by: {message}"));
     }
     if let Some(hint) = hint {
         text.push_str(&format!("\n\nhint: {hint}"));
     }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use anyhow::Context as _;
+
+    use super::*;
+
+    #[test]
+    fn errors_render_with_causes_and_hint() {
+        let error = Err::<(), _>(std::io::Error::new(std::io::ErrorKind::NotFound, "no such file"))
+            .context("failed to read dataset `x.jsonl`")
+            .context(Hint("check the path".into()))
+            .unwrap_err();
+        assert_eq!(
+            render_error(&error),
+            "error: failed to read dataset `x.jsonl`\n  Caused by: no such file\n\nhint: check the path"
+        );
+    }
 }
 
 fn init_tracing(global: &args::GlobalArgs) {

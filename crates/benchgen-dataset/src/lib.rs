@@ -11,6 +11,7 @@
 //! Importers work item by item: a bad record becomes an [`ImportError`] naming it and the others
 //! are still imported.
 
+pub mod environments;
 pub mod execcsn;
 pub mod humaneval;
 pub mod jsonl;

@@ -46,6 +46,6 @@ pub use error::EnvError;
 pub use imports::{requirements, Decision, ImportMap, RefusalReason, Resolver, StdlibModules};
 pub use lock::{Lock, Pin};
 pub use manager::{BuiltEnv, EnvManager, EnvSettings, Environment};
-pub use names::normalize;
+pub use names::{normalize, split_requirement};
 pub use shared::{Conflict, ConflictPolicy, PackageConflict, PlannedEnv, SharedPlan, Unresolvable};
 pub use uv::{Interpreter, DEFAULT_PYTHON};

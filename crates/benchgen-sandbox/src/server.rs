@@ -22,6 +22,10 @@ use crate::config::SandboxConfig;
 use crate::error::SandboxError;
 use crate::sys::{self, Stall};
 
+/// Site-packages folders of the system interpreter that are not the standard library.
+const DISTRIBUTION_SITE_DIRS: [&str; 3] =
+    ["/usr/lib/python3/dist-packages", "/usr/local/lib/python3/dist-packages", "/usr/local/lib/python3.11/dist-packages"];
+
 const FORKSERVER_PY: &str = include_str!("../python/forkserver.py");
 const RUNNER_PY: &str = include_str!("../python/runner.py");
 
@@ -334,6 +338,14 @@ fn bwrap_args(config: &SandboxConfig, mode: Mode) -> Vec<OsString> {
         push(&mut args, &["--setenv", name, value]);
     }
     push(&mut args, &["--ro-bind", "/usr", "/usr"]);
+    // The distribution's own site-packages (Debian's python3-* packages) would make items pass
+    // or fail by what the host happens to have installed: hide them, so a program sees the
+    // standard library plus its own environment (mounted below) and nothing else.
+    for dir in DISTRIBUTION_SITE_DIRS {
+        if Path::new(dir).is_dir() {
+            push(&mut args, &["--perms", "0555", "--tmpfs", dir, "--remount-ro", dir]);
+        }
+    }
     // Merged-/usr systems have these as symlinks into /usr; older ones as directories.
     for name in ["/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"] {
         if let Ok(target) = std::fs::read_link(name) {

@@ -16,8 +16,11 @@ pub fn run(dataset: &Path, samples_path: &Path, ks: &[u64], out: Option<&Path>, 
         .with_context(|| format!("failed to read samples `{}`", samples_path.display()))?;
     let jobs = samples::plan(&examples, &samples, exec.limits())
         .with_context(|| format!("failed to read samples `{}`", samples_path.display()))?;
-    let requests = jobs.iter().filter_map(|job| job.request.as_ref().ok().cloned()).collect();
-    let outcomes = exec.execute(requests, "eval", printer)?;
+    let requests = jobs
+        .iter()
+        .filter_map(|job| job.request.as_ref().ok().map(|request| (job.task_id.clone(), request.clone())))
+        .collect();
+    let outcomes = exec.execute(dataset, requests, "eval", printer)?;
     let results = samples::score(jobs, outcomes);
     write_results(out, &results)?;
     for (k, value) in samples::pass_at_ks(&results, ks) {

@@ -19,9 +19,12 @@ pub fn run(command: ImportCommand, printer: &Printer) -> anyhow::Result<u8> {
                 .with_context(|| format!("failed to read HumanEval file `{}`", path.display()))?;
             (imported, out)
         }
-        ImportCommand::Execcsn { from, out } => {
+        ImportCommand::Execcsn { from, out, commands } => {
             let imported = benchgen_dataset::execcsn::import(&from)
                 .with_context(|| format!("failed to read Exec-CSN file `{}`", from.display()))?;
+            if let Some(commands) = commands {
+                report_install_script(&commands, printer)?;
+            }
             (imported, out)
         }
     };
@@ -37,4 +40,35 @@ pub fn run(command: ImportCommand, printer: &Printer) -> anyhow::Result<u8> {
         out.display()
     ));
     Ok(if imported.errors.is_empty() { exit_codes::SUCCESS } else { exit_codes::ITEMS_FAILED })
+}
+
+/// Prints, line by line, what becomes of a published install script: never executed, only read.
+fn report_install_script(path: &std::path::Path, printer: &Printer) -> anyhow::Result<()> {
+    let text = fs_err::read_to_string(path).with_context(|| format!("failed to read install script `{}`", path.display()))?;
+    let resolver = benchgen_env::Resolver::default();
+    let decisions = benchgen_env::audit_install_script(&text, &resolver);
+    for decision in &decisions {
+        let verdict = match &decision.verdict {
+            benchgen_env::LineVerdict::Blank | benchgen_env::LineVerdict::Comment => continue,
+            benchgen_env::LineVerdict::Refused { reason } => format!("refused: {reason}"),
+            benchgen_env::LineVerdict::Install { requirements } => requirements
+                .iter()
+                .map(|r| match &r.decision {
+                    benchgen_env::Decision::Accepted { name } => format!("accepted {name}"),
+                    benchgen_env::Decision::Mapped { import, distribution } => format!("mapped {import} -> {distribution}"),
+                    benchgen_env::Decision::Refused { name, reason } => format!("refused {name}: {reason}"),
+                    benchgen_env::Decision::Stdlib { name } => format!("refused {name}: standard library"),
+                    benchgen_env::Decision::Local { name } => format!("refused {name}: local module"),
+                })
+                .collect::<Vec<_>>()
+                .join("; "),
+        };
+        printer.data(&format!("{}:{}: {} -> {verdict}", path.display(), decision.line_number, decision.text.trim()));
+    }
+    let summary = benchgen_env::summarize(&decisions);
+    printer.data(&format!(
+        "{} install lines: {} requirements accepted, {} mapped, {} refused; {} lines refused whole; {} distinct requirements kept",
+        summary.install_lines, summary.accepted, summary.mapped, summary.refused, summary.refused_lines, summary.requirements.len()
+    ));
+    Ok(())
 }

@@ -1,20 +1,25 @@
 //! One module per command; each takes parsed arguments and the printer and returns an exit code.
 
+mod env;
 mod eval;
 mod import;
 mod verify;
 
+use std::collections::{BTreeMap, HashMap};
+use std::path::Path;
+
 use anyhow::Context as _;
 use benchgen_core::{ExecOutcome, ExecRequest, Limits};
+use benchgen_env::BuiltEnv;
 use benchgen_sandbox::{ExecEvent, Executor, SandboxConfig};
 
 use crate::args::{Cli, Command, ExecArgs};
 use crate::printer::Printer;
-use crate::Hint;
 
 pub fn run(cli: Cli, printer: &Printer) -> anyhow::Result<u8> {
     match cli.command {
         Command::Import(command) => import::run(command, printer),
+        Command::Env(command) => env::run(command, printer),
         Command::Verify { dataset, out, exec } => verify::run(&dataset, out.as_deref(), &exec, printer),
         Command::Eval { dataset, samples, k, out, exec } => {
             eval::run(&dataset, &samples, &k, out.as_deref(), &exec, printer)
@@ -32,28 +37,56 @@ impl ExecArgs {
         }
     }
 
-    fn executor(&self) -> anyhow::Result<Executor> {
+    fn executor(&self, environment: Option<&BuiltEnv>) -> anyhow::Result<Executor> {
         let mut config = SandboxConfig::from_env();
         config.python = self.python.clone();
+        if let Some(environment) = environment {
+            config.python = environment.python.clone();
+            config.read_only_paths.push(environment.path.clone());
+        }
         if let Some(jobs) = self.jobs {
             config.workers = jobs.max(1);
         }
-        Executor::new(config)
-            .context("failed to start the sandbox")
-            .context(Hint("benchgen needs bubblewrap (`apt-get install bubblewrap`) and must run as root to drop to per-worker uids".into()))
+        // The sandbox's errors already say what to do.
+        Executor::new(config).context("failed to start the sandbox")
     }
 
-    /// Runs `requests` in the sandbox with a progress bar; outcomes come back in request order.
-    pub fn execute(&self, requests: Vec<ExecRequest>, label: &str, printer: &Printer) -> anyhow::Result<Vec<ExecOutcome>> {
-        let executor = self.executor()?;
-        let bar = printer.progress(requests.len() as u64, label);
-        let outcomes = executor.run_all(requests, |event| {
-            if let ExecEvent::Finished { .. } = event {
-                bar.inc(1);
+    /// Runs `requests` (each tagged with its item's id) in the sandbox with a progress bar, each
+    /// in its item's environment from the dataset's environment file when there is one; outcomes
+    /// come back in request order.
+    pub fn execute(
+        &self,
+        dataset: &Path,
+        requests: Vec<(String, ExecRequest)>,
+        label: &str,
+        printer: &Printer,
+    ) -> anyhow::Result<Vec<ExecOutcome>> {
+        let environments = env::environments(dataset, printer)?.unwrap_or_default();
+        // Group by environment (None: the default interpreter), keeping each request's position.
+        let mut groups: BTreeMap<Option<String>, Vec<(usize, ExecRequest)>> = BTreeMap::new();
+        for (position, (item, request)) in requests.into_iter().enumerate() {
+            let key = environments.get(&item).map(|env| env.fingerprint.clone());
+            groups.entry(key).or_default().push((position, request));
+        }
+        let by_fingerprint: HashMap<&str, &BuiltEnv> = environments.values().map(|e| (e.fingerprint.as_str(), e)).collect();
+        let total = groups.values().map(Vec::len).sum::<usize>();
+        let bar = printer.progress(total as u64, label);
+        let mut outcomes: Vec<Option<ExecOutcome>> = vec![None; total];
+        for (fingerprint, group) in groups {
+            let environment = fingerprint.as_deref().map(|f| by_fingerprint[f]);
+            let executor = self.executor(environment)?;
+            let (positions, group_requests): (Vec<usize>, Vec<ExecRequest>) = group.into_iter().unzip();
+            let group_outcomes = executor.run_all(group_requests, |event| {
+                if let ExecEvent::Finished { .. } = event {
+                    bar.inc(1);
+                }
+            });
+            for (position, outcome) in positions.into_iter().zip(group_outcomes) {
+                outcomes[position] = Some(outcome);
             }
-        });
+        }
         bar.finish_and_clear();
-        Ok(outcomes)
+        Ok(outcomes.into_iter().map(|o| o.expect("every request ran")).collect())
     }
 }
 

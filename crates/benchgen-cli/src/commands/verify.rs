@@ -10,7 +10,8 @@ use crate::printer::Printer;
 pub fn run(dataset: &Path, out: Option<&Path>, exec: &ExecArgs, printer: &Printer) -> anyhow::Result<u8> {
     let examples = read_dataset(dataset)?;
     let requests = benchgen_eval::verify::plan(&examples, exec.limits());
-    let outcomes = exec.execute(requests, "verify", printer)?;
+    let tagged = examples.iter().map(|e| e.id.clone()).zip(requests).collect();
+    let outcomes = exec.execute(dataset, tagged, "verify", printer)?;
     let results = benchgen_eval::verify::score(&examples, outcomes);
     for result in results.iter().filter(|r| !r.passed) {
         printer.info(&format!("{}: {} {}", result.task_id, result.verdict, first_line(&result.detail)));
