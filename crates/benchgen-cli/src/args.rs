@@ -48,6 +48,12 @@ pub enum Command {
     /// Turn a published benchmark into a benchgen dataset.
     #[command(subcommand)]
     Import(ImportCommand),
+    /// Turn real Python code into verified benchmark items, with no model: select functions,
+    /// slice each into a standalone program, find inputs, write tests, verify, reject weak items.
+    Build(BuildArgs),
+    /// Measure how well each item's tests discriminate: mutation score, coverage, stub-kill,
+    /// flakiness; set reference-timed limits; list weak items. Exits 1 if any item is weak.
+    Audit(AuditArgs),
     /// Python environments of a dataset: lock requirements, build exactly.
     #[command(subcommand)]
     Env(EnvCommand),
@@ -130,4 +136,59 @@ pub enum ImportCommand {
         #[arg(long)]
         commands: Option<PathBuf>,
     },
+}
+
+#[derive(Debug, Args)]
+pub struct AuditArgs {
+    /// Dataset JSONL.
+    pub dataset: PathBuf,
+    /// Write the audited dataset (quality figures and time limits filled) here.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Write the full audit report (per-item findings, surviving mutants) as JSON here.
+    #[arg(long)]
+    pub report: Option<PathBuf>,
+    /// Items whose mutation score is below this are weak.
+    #[arg(long, default_value_t = 0.6)]
+    pub min_mutation_score: f64,
+    /// Items whose branch coverage is below this are weak.
+    #[arg(long, default_value_t = 0.5)]
+    pub min_branch_coverage: f64,
+    /// Reference runs per item; all must pass, or the item is flaky.
+    #[arg(long, default_value_t = 5)]
+    pub runs: u32,
+    /// Mutants per item at most (a seeded sample when there are more).
+    #[arg(long, default_value_t = 60)]
+    pub max_mutants: usize,
+    /// Seed of the mutant sample.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    #[command(flatten)]
+    pub exec: ExecArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct BuildArgs {
+    /// Python files, directories, or JSON/JSONL files of `{context, func_name, idx}` items.
+    pub sources: Vec<PathBuf>,
+    /// Installed modules or packages to build from, found through the host Python (repeatable).
+    #[arg(long = "module", value_name = "NAME")]
+    pub modules: Vec<String>,
+    /// Output dataset JSONL.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Stop after selecting this many functions.
+    #[arg(long)]
+    pub limit: Option<usize>,
+    /// Seed of input generation and mutation.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Also build items from private (`_name`) functions.
+    #[arg(long)]
+    pub include_private: bool,
+    /// Write the build report (funnel, every skip with its reason) as JSON here.
+    #[arg(long)]
+    pub report: Option<PathBuf>,
+    #[command(flatten)]
+    pub exec: ExecArgs,
 }

@@ -146,3 +146,33 @@ fn errors_name_the_file_and_the_item() {
     let output = benchgen(&["verify", broken.to_str().unwrap()]);
     assert!(stderr(&output).contains("broken.jsonl:1: not a valid record"), "{}", stderr(&output));
 }
+
+#[test]
+fn build_from_stdlib_modules_gives_items_that_verify_and_reject_stubs() {
+    let dir = tempfile::tempdir().unwrap();
+    let dataset = dir.path().join("stdlib.jsonl");
+    let output = benchgen(&["build", "--module", "textwrap", "--module", "colorsys", "--out", dataset.to_str().unwrap()]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.contains("accepted"), "{text}");
+    let items = read_lines(&dataset);
+    assert!(items.len() >= 8, "{text}");
+    let output = benchgen(&["verify", dataset.to_str().unwrap()]);
+    assert_eq!(stdout(&output).lines().last(), Some(format!("{} passed, 0 failed", items.len()).as_str()));
+
+    // Every item's tests reject a stub body.
+    let samples = dir.path().join("stubs.jsonl");
+    let stubs: Vec<String> = items
+        .iter()
+        .flat_map(|item| {
+            ["    pass\n", "    return None\n", "    raise NotImplementedError\n"]
+                .map(|body| serde_json::json!({"task_id": item["id"], "completion": body}).to_string())
+        })
+        .collect();
+    fs_err::write(&samples, stubs.join("\n")).unwrap();
+    let output = benchgen(&["eval", dataset.to_str().unwrap(), "--samples", samples.to_str().unwrap(), "--k", "1"]);
+    assert!(stdout(&output).contains("pass@1: 0.0000"), "{}", stdout(&output));
+
+    let output = benchgen(&["build", "--module", "no_such_module_xyz", "--out", dir.path().join("x.jsonl").to_str().unwrap()]);
+    assert!(stderr(&output).contains("no module named `no_such_module_xyz`"), "{}", stderr(&output));
+}

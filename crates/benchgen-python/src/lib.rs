@@ -10,12 +10,16 @@
 //! - [`mask`], [`splice_body`], [`splice_solution`]: prompt and candidate programs.
 //! - [`imports`], [`count_asserts`], [`test_functions`], [`top_level_names`],
 //!   [`remove_main_block`], [`remove_top_level_function`]: facts about and cuts of whole files.
+//! - [`top_level_statements`], [`calls`], [`body_shape`], [`raised_names`]: what a function
+//!   reaches and how it is called, for cutting it out of its module.
 //! - [`parse_errors`]: whether a text parses at all.
 //!
 //! No function here runs Python or touches the file system.
 
 mod functions;
+pub mod mutate;
 mod scan;
+mod slice;
 mod splice;
 mod syntax;
 
@@ -23,6 +27,10 @@ pub use functions::{find_target, functions, FunctionInfo, Parameter, ParameterKi
 pub use scan::{
     count_asserts, imports, remove_main_block, remove_top_level_function, test_functions,
     top_level_names, Import,
+};
+pub use slice::{
+    body_shape, calls, raised_names, top_level_statements, BodyShape, Call, StatementKind,
+    TopLevelStatement,
 };
 pub use splice::{mask, splice_body, splice_solution};
 pub use syntax::parse_errors;

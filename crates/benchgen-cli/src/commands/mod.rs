@@ -1,5 +1,7 @@
 //! One module per command; each takes parsed arguments and the printer and returns an exit code.
 
+mod audit;
+mod build;
 mod env;
 mod eval;
 mod import;
@@ -20,6 +22,8 @@ pub fn run(cli: Cli, printer: &Printer) -> anyhow::Result<u8> {
     match cli.command {
         Command::Import(command) => import::run(command, printer),
         Command::Env(command) => env::run(command, printer),
+        Command::Audit(args) => audit::run(args, printer),
+        Command::Build(args) => build::run(args, printer),
         Command::Verify { dataset, out, exec } => verify::run(&dataset, out.as_deref(), &exec, printer),
         Command::Eval { dataset, samples, k, out, exec } => {
             eval::run(&dataset, &samples, &k, out.as_deref(), &exec, printer)
@@ -37,7 +41,12 @@ impl ExecArgs {
         }
     }
 
-    fn executor(&self, environment: Option<&BuiltEnv>) -> anyhow::Result<Executor> {
+    pub fn executor(&self, environment: Option<&BuiltEnv>) -> anyhow::Result<Executor> {
+        // The sandbox's errors already say what to do.
+        Executor::new(self.sandbox_config(environment)).context("failed to start the sandbox")
+    }
+
+    pub fn sandbox_config(&self, environment: Option<&BuiltEnv>) -> SandboxConfig {
         let mut config = SandboxConfig::from_env();
         config.python = self.python.clone();
         if let Some(environment) = environment {
@@ -47,13 +56,11 @@ impl ExecArgs {
         if let Some(jobs) = self.jobs {
             config.workers = jobs.max(1);
         }
-        // The sandbox's errors already say what to do.
-        Executor::new(config).context("failed to start the sandbox")
+        config
     }
 
     /// Runs `requests` (each tagged with its item's id) in the sandbox with a progress bar, each
-    /// in its item's environment from the dataset's environment file when there is one; outcomes
-    /// come back in request order.
+    /// in its item's environment; outcomes come back in request order.
     pub fn execute(
         &self,
         dataset: &Path,
@@ -61,22 +68,15 @@ impl ExecArgs {
         label: &str,
         printer: &Printer,
     ) -> anyhow::Result<Vec<ExecOutcome>> {
-        let environments = env::environments(dataset, printer)?.unwrap_or_default();
-        // Group by environment (None: the default interpreter), keeping each request's position.
-        let mut groups: BTreeMap<Option<String>, Vec<(usize, ExecRequest)>> = BTreeMap::new();
-        for (position, (item, request)) in requests.into_iter().enumerate() {
-            let key = environments.get(&item).map(|env| env.fingerprint.clone());
-            groups.entry(key).or_default().push((position, request));
-        }
-        let by_fingerprint: HashMap<&str, &BuiltEnv> = environments.values().map(|e| (e.fingerprint.as_str(), e)).collect();
-        let total = groups.values().map(Vec::len).sum::<usize>();
-        let bar = printer.progress(total as u64, label);
-        let mut outcomes: Vec<Option<ExecOutcome>> = vec![None; total];
-        for (fingerprint, group) in groups {
-            let environment = fingerprint.as_deref().map(|f| by_fingerprint[f]);
-            let executor = self.executor(environment)?;
-            let (positions, group_requests): (Vec<usize>, Vec<ExecRequest>) = group.into_iter().unzip();
-            let group_outcomes = executor.run_all(group_requests, |event| {
+        let ids: Vec<&str> = requests.iter().map(|(id, _)| id.as_str()).collect();
+        let groups = group_by_environment(dataset, &ids, printer)?;
+        let bar = printer.progress(requests.len() as u64, label);
+        let mut requests: Vec<Option<ExecRequest>> = requests.into_iter().map(|(_, r)| Some(r)).collect();
+        let mut outcomes: Vec<Option<ExecOutcome>> = vec![None; requests.len()];
+        for (environment, positions) in groups {
+            let executor = self.executor(environment.as_ref())?;
+            let group = positions.iter().map(|&p| requests[p].take().expect("each request once")).collect();
+            let group_outcomes = executor.run_all(group, |event| {
                 if let ExecEvent::Finished { .. } = event {
                     bar.inc(1);
                 }
@@ -88,6 +88,25 @@ impl ExecArgs {
         bar.finish_and_clear();
         Ok(outcomes.into_iter().map(|o| o.expect("every request ran")).collect())
     }
+}
+
+/// Splits positions of `ids` by the environment their item runs in, from the dataset's
+/// environment file (`None`: the sandbox's default interpreter, standard library only).
+pub fn group_by_environment(
+    dataset: &Path,
+    ids: &[&str],
+    printer: &Printer,
+) -> anyhow::Result<Vec<(Option<BuiltEnv>, Vec<usize>)>> {
+    let environments = env::environments(dataset, printer)?.unwrap_or_default();
+    let mut groups: BTreeMap<Option<&str>, Vec<usize>> = BTreeMap::new();
+    for (position, id) in ids.iter().enumerate() {
+        groups.entry(environments.get(*id).map(|e| e.fingerprint.as_str())).or_default().push(position);
+    }
+    let by_fingerprint: HashMap<&str, &BuiltEnv> = environments.values().map(|e| (e.fingerprint.as_str(), e)).collect();
+    Ok(groups
+        .into_iter()
+        .map(|(fingerprint, positions)| (fingerprint.map(|f| by_fingerprint[f].clone()), positions))
+        .collect())
 }
 
 /// Reads a dataset, naming the file and the bad line on failure.

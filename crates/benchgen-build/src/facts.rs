@@ -1,0 +1,66 @@
+//! What the sandbox's Python has: its builtins, its standard-library module names, its version.
+//!
+//! Asked of the interpreter that will run the items (one sandbox run per build), not assumed:
+//! slicing decides "unresolved name" and "not in the standard library" against these lists.
+
+use std::collections::HashSet;
+
+use benchgen_core::{ExecOutcome, ExecRequest, Limits};
+use serde::Deserialize;
+
+use crate::batch::marked_json;
+
+const MARKER: &str = "BENCHGEN-FACTS:";
+
+/// Names every module can read without defining them, beyond `dir(builtins)`.
+const MODULE_DUNDERS: [&str; 5] = ["__file__", "__builtins__", "__annotations__", "__dict__", "__cached__"];
+
+#[derive(Debug, Clone, Deserialize)]
+pub(crate) struct PythonFacts {
+    builtins: HashSet<String>,
+    stdlib: HashSet<String>,
+    /// `3.11.2`.
+    pub version: String,
+}
+
+impl PythonFacts {
+    /// The run that asks.
+    pub(crate) fn request() -> ExecRequest {
+        let tests = format!(
+            "def test_facts():\n    import builtins, json, sys\n    facts = {{\n        'builtins': dir(builtins),\n        'stdlib': sorted(sys.stdlib_module_names),\n        'version': '.'.join(map(str, sys.version_info[:3])),\n    }}\n    print({MARKER:?} + json.dumps(facts))\n"
+        );
+        ExecRequest {
+            program: String::new(),
+            tests,
+            reference: None,
+            limits: Limits::default(),
+        }
+    }
+
+    /// The facts from the run's output, or what went wrong.
+    pub(crate) fn from_outcome(outcome: &ExecOutcome) -> Result<PythonFacts, String> {
+        marked_json(&outcome.stdout, MARKER).ok_or_else(|| {
+            format!(
+                "the sandbox's Python did not report its facts ({}): {}",
+                outcome.verdict, outcome.detail
+            )
+        })
+    }
+
+    pub(crate) fn is_builtin(&self, name: &str) -> bool {
+        self.builtins.contains(name) || MODULE_DUNDERS.contains(&name)
+    }
+
+    pub(crate) fn is_stdlib(&self, top_level: &str) -> bool {
+        top_level == "__future__" || self.stdlib.contains(top_level)
+    }
+
+    #[cfg(test)]
+    pub(crate) fn for_tests(builtins: &[&str], stdlib: &[&str]) -> PythonFacts {
+        PythonFacts {
+            builtins: builtins.iter().map(|s| s.to_string()).collect(),
+            stdlib: stdlib.iter().map(|s| s.to_string()).collect(),
+            version: "3.11.2".into(),
+        }
+    }
+}

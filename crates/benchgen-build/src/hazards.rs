@@ -1,0 +1,219 @@
+//! Names whose use means a function cannot be tested honestly in a sandbox: it touches files,
+//! the network, processes, threads, a GUI, unseeded randomness, the clock, the environment, or
+//! the interpreter's own machinery (the probe traces and times calls itself).
+//!
+//! Matching is on fully qualified dotted names (`os.remove`, `datetime.datetime.now`) after the
+//! slicer has resolved import aliases, so `from os import remove as rm; rm(p)` is caught and a
+//! parameter called `time` is not.
+
+use crate::report::HazardKind;
+
+/// `(prefix, kind)`: a name matches when it equals the prefix or continues it after a dot. A
+/// prefix ending in `*` matches any continuation (`os.exec*` for `os.execv`).
+const HAZARDS: &[(&str, HazardKind)] = &[
+    ("open", HazardKind::FileSystem),
+    ("io.open", HazardKind::FileSystem),
+    ("__file__", HazardKind::FileSystem),
+    ("os.remove", HazardKind::FileSystem),
+    ("os.unlink", HazardKind::FileSystem),
+    ("os.rename", HazardKind::FileSystem),
+    ("os.renames", HazardKind::FileSystem),
+    ("os.replace", HazardKind::FileSystem),
+    ("os.mkdir", HazardKind::FileSystem),
+    ("os.makedirs", HazardKind::FileSystem),
+    ("os.rmdir", HazardKind::FileSystem),
+    ("os.removedirs", HazardKind::FileSystem),
+    ("os.listdir", HazardKind::FileSystem),
+    ("os.scandir", HazardKind::FileSystem),
+    ("os.walk", HazardKind::FileSystem),
+    ("os.stat", HazardKind::FileSystem),
+    ("os.lstat", HazardKind::FileSystem),
+    ("os.chmod", HazardKind::FileSystem),
+    ("os.chown", HazardKind::FileSystem),
+    ("os.link", HazardKind::FileSystem),
+    ("os.symlink", HazardKind::FileSystem),
+    ("os.readlink", HazardKind::FileSystem),
+    ("os.truncate", HazardKind::FileSystem),
+    ("os.open", HazardKind::FileSystem),
+    ("os.chdir", HazardKind::FileSystem),
+    ("os.getcwd", HazardKind::FileSystem),
+    ("os.access", HazardKind::FileSystem),
+    ("os.utime", HazardKind::FileSystem),
+    ("os.path.exists", HazardKind::FileSystem),
+    ("os.path.lexists", HazardKind::FileSystem),
+    ("os.path.isfile", HazardKind::FileSystem),
+    ("os.path.isdir", HazardKind::FileSystem),
+    ("os.path.islink", HazardKind::FileSystem),
+    ("os.path.ismount", HazardKind::FileSystem),
+    ("os.path.getsize", HazardKind::FileSystem),
+    ("os.path.getmtime", HazardKind::FileSystem),
+    ("os.path.getatime", HazardKind::FileSystem),
+    ("os.path.getctime", HazardKind::FileSystem),
+    ("os.path.samefile", HazardKind::FileSystem),
+    ("os.path.realpath", HazardKind::FileSystem),
+    ("os.path.abspath", HazardKind::FileSystem),
+    ("os.path.expanduser", HazardKind::Environment),
+    ("os.path.expandvars", HazardKind::Environment),
+    ("shutil", HazardKind::FileSystem),
+    ("tempfile", HazardKind::FileSystem),
+    ("glob", HazardKind::FileSystem),
+    ("pathlib", HazardKind::FileSystem),
+    ("fileinput", HazardKind::FileSystem),
+    ("filecmp", HazardKind::FileSystem),
+    ("linecache", HazardKind::FileSystem),
+    ("sqlite3", HazardKind::FileSystem),
+    ("shelve", HazardKind::FileSystem),
+    ("dbm", HazardKind::FileSystem),
+    ("mmap", HazardKind::FileSystem),
+    ("socket", HazardKind::Network),
+    ("ssl", HazardKind::Network),
+    ("select", HazardKind::Network),
+    ("selectors", HazardKind::Network),
+    ("socketserver", HazardKind::Network),
+    ("urllib.request", HazardKind::Network),
+    ("http.client", HazardKind::Network),
+    ("http.server", HazardKind::Network),
+    ("ftplib", HazardKind::Network),
+    ("smtplib", HazardKind::Network),
+    ("poplib", HazardKind::Network),
+    ("imaplib", HazardKind::Network),
+    ("telnetlib", HazardKind::Network),
+    ("nntplib", HazardKind::Network),
+    ("xmlrpc", HazardKind::Network),
+    ("webbrowser", HazardKind::Network),
+    ("requests", HazardKind::Network),
+    ("subprocess", HazardKind::Process),
+    ("multiprocessing", HazardKind::Process),
+    ("pty", HazardKind::Process),
+    ("signal", HazardKind::Process),
+    ("os.system", HazardKind::Process),
+    ("os.popen", HazardKind::Process),
+    ("os.fork", HazardKind::Process),
+    ("os.kill", HazardKind::Process),
+    ("os.killpg", HazardKind::Process),
+    ("os._exit", HazardKind::Process),
+    ("os.abort", HazardKind::Process),
+    ("os.exec*", HazardKind::Process),
+    ("os.spawn*", HazardKind::Process),
+    ("os.posix_spawn*", HazardKind::Process),
+    ("sys.exit", HazardKind::Process),
+    ("exit", HazardKind::Process),
+    ("quit", HazardKind::Process),
+    ("atexit", HazardKind::Process),
+    ("threading", HazardKind::Threads),
+    ("_thread", HazardKind::Threads),
+    ("concurrent", HazardKind::Threads),
+    ("asyncio", HazardKind::Threads),
+    ("sched", HazardKind::Threads),
+    ("tkinter", HazardKind::Gui),
+    ("turtle", HazardKind::Gui),
+    ("curses", HazardKind::Gui),
+    ("idlelib", HazardKind::Gui),
+    ("random.*", HazardKind::Randomness),
+    ("secrets", HazardKind::Randomness),
+    ("os.urandom", HazardKind::Randomness),
+    ("os.getrandom", HazardKind::Randomness),
+    ("uuid.uuid1", HazardKind::Randomness),
+    ("uuid.uuid4", HazardKind::Randomness),
+    ("time.time", HazardKind::Time),
+    ("time.time_ns", HazardKind::Time),
+    ("time.monotonic", HazardKind::Time),
+    ("time.monotonic_ns", HazardKind::Time),
+    ("time.perf_counter", HazardKind::Time),
+    ("time.perf_counter_ns", HazardKind::Time),
+    ("time.process_time", HazardKind::Time),
+    ("time.thread_time", HazardKind::Time),
+    ("time.sleep", HazardKind::Time),
+    ("time.localtime", HazardKind::Time),
+    ("time.gmtime", HazardKind::Time),
+    ("time.ctime", HazardKind::Time),
+    ("time.asctime", HazardKind::Time),
+    ("time.strftime", HazardKind::Time),
+    ("datetime.datetime.now", HazardKind::Time),
+    ("datetime.datetime.today", HazardKind::Time),
+    ("datetime.datetime.utcnow", HazardKind::Time),
+    ("datetime.date.today", HazardKind::Time),
+    ("input", HazardKind::Environment),
+    ("breakpoint", HazardKind::Environment),
+    ("getpass", HazardKind::Environment),
+    ("os.environ", HazardKind::Environment),
+    ("os.environb", HazardKind::Environment),
+    ("os.getenv", HazardKind::Environment),
+    ("os.putenv", HazardKind::Environment),
+    ("os.getpid", HazardKind::Environment),
+    ("os.getlogin", HazardKind::Environment),
+    ("sys.stdin", HazardKind::Environment),
+    ("sys.argv", HazardKind::Environment),
+    ("sys.settrace", HazardKind::Introspection),
+    ("sys.setprofile", HazardKind::Introspection),
+    ("sys.setrecursionlimit", HazardKind::Introspection),
+    ("sys._getframe", HazardKind::Introspection),
+    ("sys.getrefcount", HazardKind::Introspection),
+    ("inspect.stack", HazardKind::Introspection),
+    ("inspect.currentframe", HazardKind::Introspection),
+    ("gc", HazardKind::Introspection),
+    ("tracemalloc", HazardKind::Introspection),
+    ("faulthandler", HazardKind::Introspection),
+];
+
+/// Names of the standard library that are fine even under a hazardous prefix: seeded
+/// randomness.
+const ALLOWED: &[&str] = &["random.Random", "random.seed"];
+
+/// The first hazard among fully qualified names, in their order.
+pub(crate) fn find<'a>(names: impl IntoIterator<Item = &'a str>) -> Option<(HazardKind, String)> {
+    names
+        .into_iter()
+        .filter(|name| !ALLOWED.iter().any(|allowed| matches(allowed, name)))
+        .find_map(|name| {
+            HAZARDS
+                .iter()
+                .find(|(prefix, _)| matches(prefix, name))
+                .map(|&(_, kind)| (kind, name.to_string()))
+        })
+}
+
+fn matches(prefix: &str, name: &str) -> bool {
+    match prefix.strip_suffix('*') {
+        // `os.exec*` matches every `os.exec...`; `random.*` every use of the module but not
+        // its import, since `random.Random(seed)` is fine.
+        Some(stem) => name.starts_with(stem),
+        None => name == prefix || name.strip_prefix(prefix).is_some_and(|rest| rest.starts_with('.')),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn qualified_names_match_by_component() {
+        assert_eq!(
+            find(["os.path.join", "open"]),
+            Some((HazardKind::FileSystem, "open".into()))
+        );
+        assert_eq!(find(["os.path.join", "opener"]), None);
+        assert_eq!(find(["os.execvp"]), Some((HazardKind::Process, "os.execvp".into())));
+        assert_eq!(find(["random"]), None);
+        assert_eq!(
+            find(["random.choice"]),
+            Some((HazardKind::Randomness, "random.choice".into()))
+        );
+        assert_eq!(
+            find(["datetime.datetime.now"]),
+            Some((HazardKind::Time, "datetime.datetime.now".into()))
+        );
+        assert_eq!(find(["datetime.datetime.strptime", "time.strptime"]), None);
+        assert_eq!(
+            find(["subprocess.run"]),
+            Some((HazardKind::Process, "subprocess.run".into()))
+        );
+        assert_eq!(find(["urllib.parse.quote"]), None);
+    }
+
+    #[test]
+    fn seeded_randomness_is_allowed() {
+        assert_eq!(find(["random.Random"]), None);
+        assert!(find(["random.Random", "random.random"]).is_some());
+    }
+}

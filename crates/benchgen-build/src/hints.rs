@@ -1,0 +1,398 @@
+//! What kind of value a parameter probably takes, from its annotation, its default and its
+//! name: the probe draws its first candidate values from pools of that kind.
+//!
+//! A wrong guess only costs some failing calls (the probe also tries mutants of whatever
+//! worked), so the rules are simple and err towards `Any`, whose pool mixes every kind.
+
+use benchgen_python::Parameter;
+use serde::Serialize;
+
+/// A parameter's likely type, in the shape the probe reads (`{"type": "list", "item": ...}`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub(crate) enum Hint {
+    Int,
+    Float,
+    Bool,
+    Str,
+    Bytes,
+    None,
+    List { item: Box<Hint> },
+    Tuple { item: Box<Hint> },
+    Set { item: Box<Hint> },
+    Dict { key: Box<Hint>, value: Box<Hint> },
+    Union { options: Vec<Hint> },
+    Any,
+}
+
+impl Hint {
+    fn list(item: Hint) -> Hint {
+        Hint::List { item: Box::new(item) }
+    }
+
+    fn union(options: Vec<Hint>) -> Hint {
+        let mut flat = Vec::new();
+        for option in options {
+            match option {
+                Hint::Union { options } => flat.extend(options),
+                Hint::Any => return Hint::Any,
+                other if !flat.contains(&other) => flat.push(other),
+                _ => {}
+            }
+        }
+        match flat.len() {
+            1 => flat.pop().expect("one option"),
+            _ => Hint::Union { options: flat },
+        }
+    }
+}
+
+/// The hint for one parameter: its annotation if it names a type we know, else the type of its
+/// default (with `None` added when the default is `None`), else what its name suggests.
+pub(crate) fn hint(parameter: &Parameter) -> Hint {
+    if let Some(hint) = parameter
+        .annotation
+        .as_deref()
+        .and_then(annotation)
+        .filter(|h| *h != Hint::Any)
+    {
+        return hint;
+    }
+    match parameter.default.as_deref().map(default_hint) {
+        Some(Some(Hint::None)) => Hint::union(vec![by_name(&parameter.name), Hint::None]),
+        Some(Some(hint)) => hint,
+        _ => by_name(&parameter.name),
+    }
+}
+
+/// The hint an annotation spells, `None` when it names nothing we know.
+fn annotation(text: &str) -> Option<Hint> {
+    let text = text.trim().trim_matches(|c| c == '"' || c == '\'').trim();
+    let options = split_top_level(text, '|');
+    if options.len() > 1 {
+        return options
+            .iter()
+            .map(|o| annotation(o))
+            .collect::<Option<Vec<_>>>()
+            .map(Hint::union);
+    }
+    let (head, args) = match text.find('[') {
+        Some(open) if text.ends_with(']') => (&text[..open], split_top_level(&text[open + 1..text.len() - 1], ',')),
+        _ => (text, Vec::new()),
+    };
+    let head = head.trim().rsplit('.').next().unwrap_or(head).trim();
+    let arg = |i: usize| args.get(i).and_then(|a| annotation(a)).unwrap_or(Hint::Any);
+    Some(match head {
+        "int" => Hint::Int,
+        "float" => Hint::Union {
+            options: vec![Hint::Float, Hint::Int],
+        },
+        "bool" => Hint::Bool,
+        "str" | "AnyStr" => Hint::Str,
+        "bytes" | "bytearray" => Hint::Bytes,
+        "None" | "NoneType" => Hint::None,
+        "list" | "List" | "Sequence" | "MutableSequence" | "Iterable" | "Collection" | "Iterator" => Hint::list(arg(0)),
+        "tuple" | "Tuple" => Hint::Tuple { item: Box::new(arg(0)) },
+        "set" | "Set" | "frozenset" | "FrozenSet" | "AbstractSet" => Hint::Set { item: Box::new(arg(0)) },
+        "dict" | "Dict" | "Mapping" | "MutableMapping" => Hint::Dict {
+            key: Box::new(arg(0)),
+            value: Box::new(arg(1)),
+        },
+        "Optional" => Hint::union(vec![arg(0), Hint::None]),
+        "Union" => Hint::union(args.iter().map(|a| annotation(a).unwrap_or(Hint::Any)).collect()),
+        _ => return None,
+    })
+}
+
+/// Splits at `separator` outside brackets.
+fn split_top_level(text: &str, separator: char) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let (mut depth, mut start) = (0i32, 0);
+    for (i, c) in text.char_indices() {
+        match c {
+            '[' | '(' => depth += 1,
+            ']' | ')' => depth -= 1,
+            c if c == separator && depth == 0 => {
+                parts.push(text[start..i].trim());
+                start = i + c.len_utf8();
+            }
+            _ => {}
+        }
+    }
+    parts.push(text[start..].trim());
+    parts.retain(|p| !p.is_empty());
+    parts
+}
+
+/// The type of a default value written as a literal.
+fn default_hint(text: &str) -> Option<Hint> {
+    let text = text.trim();
+    let unsigned = text.trim_start_matches(['-', '+']);
+    Some(match text {
+        "None" => Hint::None,
+        "True" | "False" => Hint::Bool,
+        _ if unsigned.parse::<i64>().is_ok() => Hint::Int,
+        _ if unsigned.parse::<f64>().is_ok() => Hint::Float,
+        _ if text.starts_with(['b', 'B']) && text[1..].starts_with(['\'', '"']) => Hint::Bytes,
+        _ if text.trim_start_matches(['r', 'R', 'u', 'U']).starts_with(['\'', '"']) => Hint::Str,
+        _ if text.starts_with('[') => Hint::list(Hint::Any),
+        _ if text.starts_with('(') => Hint::Tuple {
+            item: Box::new(Hint::Any),
+        },
+        _ if text.starts_with('{') => Hint::Dict {
+            key: Box::new(Hint::Str),
+            value: Box::new(Hint::Any),
+        },
+        _ => return None,
+    })
+}
+
+/// What a parameter's name suggests; plural names of a known kind are lists of it.
+fn by_name(name: &str) -> Hint {
+    let name = name.to_ascii_lowercase();
+    let exact = |names: &[&str]| names.contains(&name.as_str());
+    let flag_prefix = [
+        "is_", "has_", "use_", "allow_", "enable", "should_", "keep_", "drop_", "fix_", "break_", "strict", "ignore",
+    ];
+    if exact(&[
+        "text",
+        "s",
+        "string",
+        "name",
+        "prefix",
+        "suffix",
+        "sep",
+        "separator",
+        "delimiter",
+        "word",
+        "line",
+        "pattern",
+        "pat",
+        "fmt",
+        "format",
+        "template",
+        "char",
+        "chars",
+        "message",
+        "msg",
+        "url",
+        "encoding",
+        "title",
+        "label",
+        "indent",
+        "tag",
+        "placeholder",
+        "src",
+        "source",
+        "value_str",
+        "newline",
+        "charset",
+        "locale",
+        "path",
+        "filename",
+        "host",
+        "domain",
+        "addr",
+        "address",
+        "header",
+        "quote",
+        "escape",
+    ]) {
+        return Hint::Str;
+    }
+    if exact(&[
+        "n",
+        "i",
+        "j",
+        "k",
+        "width",
+        "count",
+        "num",
+        "number",
+        "size",
+        "length",
+        "len",
+        "index",
+        "idx",
+        "pos",
+        "start",
+        "end",
+        "stop",
+        "step",
+        "level",
+        "depth",
+        "limit",
+        "base",
+        "offset",
+        "year",
+        "month",
+        "day",
+        "hour",
+        "minute",
+        "second",
+        "bits",
+        "precision",
+        "digits",
+        "tabsize",
+        "columns",
+        "cols",
+        "rows",
+        "times",
+        "max_lines",
+        "maxsize",
+        "lineno",
+        "code",
+        "port",
+        "radix",
+        "ndigits",
+    ]) || name.starts_with("max_")
+        || name.starts_with("min_")
+        || name.starts_with("num_")
+        || name.ends_with("_count")
+        || name.ends_with("_size")
+        || name.ends_with("_width")
+    {
+        return Hint::Int;
+    }
+    if exact(&["x", "y", "z", "a", "b", "r", "g", "h", "l", "v", "q", "c"]) {
+        return Hint::union(vec![Hint::Int, Hint::Float]);
+    }
+    if exact(&[
+        "ratio",
+        "rate",
+        "factor",
+        "alpha",
+        "beta",
+        "scale",
+        "weight",
+        "prob",
+        "probability",
+        "fraction",
+        "tolerance",
+        "tol",
+        "eps",
+        "epsilon",
+        "angle",
+        "temperature",
+        "threshold",
+    ]) {
+        return Hint::Float;
+    }
+    if exact(&[
+        "flag",
+        "verbose",
+        "reverse",
+        "quiet",
+        "force",
+        "recursive",
+        "strict",
+        "debug",
+        "enabled",
+        "case_sensitive",
+        "ignorecase",
+    ]) || flag_prefix.iter().any(|p| name.starts_with(p))
+    {
+        return Hint::Bool;
+    }
+    if exact(&[
+        "items",
+        "seq",
+        "sequence",
+        "values",
+        "lst",
+        "list",
+        "elements",
+        "arr",
+        "array",
+        "iterable",
+        "xs",
+        "ys",
+        "nums",
+        "numbers",
+        "data_list",
+        "vector",
+        "vec",
+    ]) {
+        return Hint::list(Hint::Any);
+    }
+    if exact(&[
+        "d", "mapping", "dict", "dct", "options", "params", "table", "kwargs", "attrs", "headers", "env",
+    ]) {
+        return Hint::Dict {
+            key: Box::new(Hint::Str),
+            value: Box::new(Hint::Any),
+        };
+    }
+    if exact(&["data", "buf", "buffer", "raw", "payload", "blob"]) {
+        return Hint::union(vec![Hint::Bytes, Hint::Str]);
+    }
+    if let Some(singular) = name.strip_suffix('s').filter(|s| s.len() > 2) {
+        let item = by_name(singular);
+        if item != Hint::Any {
+            return Hint::list(item);
+        }
+    }
+    Hint::Any
+}
+
+#[cfg(test)]
+mod tests {
+    use benchgen_python::ParameterKind;
+
+    use super::*;
+
+    fn param(name: &str, annotation: Option<&str>, default: Option<&str>) -> Parameter {
+        Parameter {
+            name: name.into(),
+            annotation: annotation.map(Into::into),
+            default: default.map(Into::into),
+            kind: ParameterKind::Positional,
+        }
+    }
+
+    #[test]
+    fn annotations_win() {
+        assert_eq!(hint(&param("text", Some("int"), None)), Hint::Int);
+        assert_eq!(hint(&param("x", Some("List[str]"), None)), Hint::list(Hint::Str));
+        assert_eq!(
+            hint(&param("x", Some("typing.Optional[bytes]"), None)),
+            Hint::Union {
+                options: vec![Hint::Bytes, Hint::None]
+            }
+        );
+        assert_eq!(
+            hint(&param("x", Some("dict[str, list[int]] | None"), None)),
+            Hint::Union {
+                options: vec![
+                    Hint::Dict {
+                        key: Box::new(Hint::Str),
+                        value: Box::new(Hint::list(Hint::Int))
+                    },
+                    Hint::None
+                ]
+            }
+        );
+        assert_eq!(hint(&param("width", Some("'int'"), None)), Hint::Int);
+        // An annotation naming a class of the program says nothing usable: the name decides.
+        assert_eq!(hint(&param("width", Some("Shape"), None)), Hint::Int);
+    }
+
+    #[test]
+    fn defaults_then_names() {
+        assert_eq!(hint(&param("z", None, Some("70"))), Hint::Int);
+        assert_eq!(hint(&param("z", None, Some("-0.5"))), Hint::Float);
+        assert_eq!(hint(&param("z", None, Some("' [...]'"))), Hint::Str);
+        assert_eq!(hint(&param("z", None, Some("b''"))), Hint::Bytes);
+        assert_eq!(
+            hint(&param("text", None, Some("None"))),
+            Hint::Union {
+                options: vec![Hint::Str, Hint::None]
+            }
+        );
+        assert_eq!(hint(&param("anything", None, Some("None"))), Hint::Any);
+        assert_eq!(hint(&param("is_valid", None, None)), Hint::Bool);
+        assert_eq!(hint(&param("names", None, None)), Hint::list(Hint::Str));
+        assert_eq!(hint(&param("max_width", None, None)), Hint::Int);
+        assert_eq!(hint(&param("thing", None, None)), Hint::Any);
+    }
+}

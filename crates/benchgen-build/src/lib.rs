@@ -1,0 +1,498 @@
+//! Model-free generation of benchmark items from real Python functions (`benchgen build`).
+//!
+//! Where CodeBenchGen asks a model to sandbox a function and write its tests, this crate does
+//! both mechanically, and verifies every item it emits:
+//!
+//! 1. **Select** (`select`): functions worth an item — a real body that returns a
+//!    value, parameters, not private, not a test, not a property, not a generator; static and
+//!    class methods are called through their class.
+//! 2. **Slice** (`slicing`): the target plus exactly the module-level
+//!    statements it reaches, in original order and text; unresolved names, imports outside the
+//!    standard library and hazards (files, network, processes, threads, clock, unseeded
+//!    randomness...) are skips with a reason.
+//! 3. **Probe** (`probe.py`, run twice in the sandbox): candidate inputs from doctests, literal
+//!    call sites, type-hinted pools and type-aware mutation; the reference's results, kept only
+//!    where both runs (and both calls within each) agree; lines executed per call.
+//! 4. **Write tests** (`suite`): a few plain-assert tests chosen for line coverage,
+//!    then for distinct results; and the instruction (`instruction`).
+//! 5. **Verify** (`verify`): the reference must pass its tests in every run and
+//!    every stub body (`pass`, `return None`, a constant...) must fail them.
+//!
+//! Sandbox work goes through a few large batches so every worker stays busy. A source that
+//! cannot be read is recorded in [`BuildReport::errors`] and the others are built regardless;
+//! every function that does not become an item is in [`BuildReport::skipped`] with its reason.
+
+mod batch;
+mod facts;
+mod hazards;
+mod hints;
+mod instruction;
+mod probe;
+mod report;
+mod select;
+mod slicing;
+mod source;
+mod suite;
+mod verify;
+
+use std::collections::HashMap;
+
+use benchgen_core::{Example, ExecOutcome, Limits, Quality, Target, SCHEMA_VERSION};
+use benchgen_python::FunctionInfo;
+use benchgen_sandbox::{Executor, SandboxConfig};
+
+use crate::facts::PythonFacts;
+use crate::probe::{CaseKind, ProbeReport, ProbeSettings};
+use crate::select::Callable;
+use crate::source::ModuleFile;
+use crate::suite::{Suite, SuiteSize};
+
+pub use report::{BuildEvent, BuildReport, Funnel, HazardKind, Phase, Skip, SkipReason, SourceError, Stage};
+pub use source::Source;
+
+/// How a build looks for items.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BuildOptions {
+    /// Stop selecting after this many functions (the funnel then counts only the functions
+    /// looked at until then).
+    pub limit: Option<usize>,
+    /// Seed of the probe's random choices: the same sources and seed give the same items.
+    pub seed: u64,
+    /// Also build items from `_private` functions.
+    pub include_private: bool,
+    /// Most distinct calls the probe tries per function.
+    pub max_calls: usize,
+    /// Seconds of calls the probe spends per function and run.
+    pub probe_budget_s: f64,
+    /// Time limit of one probe call, in seconds.
+    pub call_timeout_s: f64,
+    /// Fewer usable cases than this: no item.
+    pub min_tests: usize,
+    /// Tests are added for distinct results up to this many.
+    pub target_tests: usize,
+    /// Never more tests than this.
+    pub max_tests: usize,
+    /// Runs of the reference against the final tests (alternating between the executors).
+    pub reference_runs: u32,
+    /// Host interpreter used to find `--module` sources. Default: `$BENCHGEN_HOST_PYTHON` or
+    /// `python3`.
+    pub host_python: String,
+    /// Limits of the verification runs (an item's own time limit is derived from them).
+    pub limits: Limits,
+}
+
+impl Default for BuildOptions {
+    fn default() -> Self {
+        Self {
+            limit: None,
+            seed: 0,
+            include_private: false,
+            max_calls: 200,
+            probe_budget_s: 4.0,
+            call_timeout_s: 0.5,
+            min_tests: 3,
+            target_tests: 8,
+            max_tests: 12,
+            reference_runs: 3,
+            host_python: std::env::var(benchgen_core::env_vars::EnvVars::BENCHGEN_HOST_PYTHON)
+                .unwrap_or_else(|_| "python3".into()),
+            limits: Limits::default(),
+        }
+    }
+}
+
+/// The sandboxes a build runs in.
+#[derive(Clone, Copy)]
+pub struct Executors<'a> {
+    /// Runs everything.
+    pub main: &'a Executor,
+    /// The same interpreter under another `PYTHONHASHSEED` (see [`second_hash_seed`]): the
+    /// second probe run and every other reference run go here, so results that depend on
+    /// string hashing (set order) are caught. `None`: `main` runs them, which still catches
+    /// other nondeterminism.
+    pub second: Option<&'a Executor>,
+}
+
+/// `config` with another hash seed, for [`Executors::second`].
+pub fn second_hash_seed(config: &SandboxConfig) -> SandboxConfig {
+    SandboxConfig {
+        hash_seed: config.hash_seed.wrapping_add(1),
+        ..config.clone()
+    }
+}
+
+/// A build that could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum BuildError {
+    #[error("the sandbox's Python does not work: {0}")]
+    Sandbox(String),
+}
+
+/// A function on its way through the funnel.
+struct Candidate<'f> {
+    id: String,
+    file: &'f ModuleFile,
+    /// As found in its file.
+    function: FunctionInfo,
+    callable: Callable,
+}
+
+/// A sliced candidate: its program and the target in it.
+struct Sliced<'f> {
+    candidate: Candidate<'f>,
+    program: String,
+    /// The function as it is in `program`.
+    function: FunctionInfo,
+}
+
+/// Builds verified items from `sources`. Fails only when the sandbox does not run Python at
+/// all; everything else is recorded in the report.
+pub fn build(
+    sources: &[Source],
+    options: &BuildOptions,
+    executors: Executors<'_>,
+    mut on_event: impl FnMut(BuildEvent),
+) -> Result<BuildReport, BuildError> {
+    let on_event: &mut dyn FnMut(BuildEvent) = &mut on_event;
+    let mut report = BuildReport::default();
+    let outcome = batch::run(executors.main, Phase::Facts, vec![PythonFacts::request()], on_event);
+    let facts = outcome
+        .first()
+        .ok_or_else(|| BuildError::Sandbox("no outcome".into()))?;
+    let facts = PythonFacts::from_outcome(facts).map_err(BuildError::Sandbox)?;
+
+    let mut files = Vec::new();
+    for source in sources {
+        let (loaded, errors) = source::load(source, &options.host_python);
+        files.extend(loaded);
+        report.errors.extend(errors);
+    }
+
+    let candidates = select_all(&files, options, &mut report);
+    on_event(BuildEvent::Funnel(report.funnel));
+
+    let mut sliced = Vec::new();
+    for candidate in candidates {
+        let qualified = &candidate.function.qualified_name;
+        let program = slicing::slice(
+            &candidate.file.text,
+            qualified,
+            candidate.file.package.as_deref(),
+            &facts,
+        );
+        // The slice keeps the definition's text, so the target is found again in it.
+        let found = program.map(|program| {
+            let function = benchgen_python::functions(&program)
+                .into_iter()
+                .rfind(|f| &f.qualified_name == qualified);
+            (program, function)
+        });
+        match found {
+            Ok((program, Some(function))) => sliced.push(Sliced {
+                candidate,
+                program,
+                function,
+            }),
+            Ok((_, None)) => skip(&mut report, &candidate.id, Stage::Slice, SkipReason::NotTopLevel),
+            Err(reason) => skip(&mut report, &candidate.id, Stage::Slice, reason),
+        }
+    }
+    report.funnel.sliced = sliced.len();
+    on_event(BuildEvent::Funnel(report.funnel));
+
+    let probed = probe_all(sliced, options, executors, &mut report, on_event);
+    on_event(BuildEvent::Funnel(report.funnel));
+
+    let drafts = write_all(probed, options, &facts, &mut report);
+    report.funnel.tested = drafts.len();
+    on_event(BuildEvent::Funnel(report.funnel));
+
+    report.examples = verify_all(drafts, options, executors, &mut report, on_event);
+    report.funnel.accepted = report.examples.len();
+    on_event(BuildEvent::Funnel(report.funnel));
+    Ok(report)
+}
+
+fn skip(report: &mut BuildReport, id: &str, stage: Stage, reason: SkipReason) {
+    tracing::debug!(id, %stage, %reason, "skipped");
+    report.skipped.push(Skip {
+        id: id.to_string(),
+        stage,
+        reason,
+    });
+}
+
+/// Every function of every file, selected or skipped; stops at `options.limit` selections.
+fn select_all<'f>(files: &'f [ModuleFile], options: &BuildOptions, report: &mut BuildReport) -> Vec<Candidate<'f>> {
+    let mut selected = Vec::new();
+    let mut ids: HashMap<String, usize> = HashMap::new();
+    let mut unique_id = |id: String| {
+        let seen = ids.entry(id.clone()).or_default();
+        *seen += 1;
+        match *seen {
+            1 => id,
+            n => format!("{id}#{n}"),
+        }
+    };
+    for file in files {
+        let functions = benchgen_python::functions(&file.text);
+        let wanted: Vec<(usize, &FunctionInfo)> = match &file.requested {
+            Some(requested) => {
+                let found = functions
+                    .iter()
+                    .enumerate()
+                    .rfind(|(_, f)| f.qualified_name == requested.qualified_name);
+                if found.is_none() {
+                    report.funnel.found += 1;
+                    skip(report, &requested.id, Stage::Select, SkipReason::NotFound);
+                }
+                found.into_iter().collect()
+            }
+            None => functions.iter().enumerate().collect(),
+        };
+        for (i, function) in wanted {
+            if options.limit.is_some_and(|limit| selected.len() >= limit) {
+                return selected;
+            }
+            report.funnel.found += 1;
+            let id = unique_id(match &file.requested {
+                Some(requested) => requested.id.clone(),
+                None => format!("{}/{}", file.module, function.qualified_name),
+            });
+            // Python keeps the last definition of a name; earlier ones are dead code.
+            let redefined = functions[i + 1..]
+                .iter()
+                .any(|f| f.qualified_name == function.qualified_name);
+            let verdict = match redefined {
+                true => Err(SkipReason::Redefined),
+                false => select::select(
+                    function,
+                    &file.text,
+                    file.is_test,
+                    file.is_private,
+                    options.include_private,
+                    file.requested.is_some(),
+                ),
+            };
+            match verdict {
+                Ok(callable) => {
+                    report.funnel.selected += 1;
+                    selected.push(Candidate {
+                        id,
+                        file,
+                        function: function.clone(),
+                        callable,
+                    });
+                }
+                Err(reason) => skip(report, &id, Stage::Select, reason),
+            }
+        }
+    }
+    selected
+}
+
+/// Probes every sliced function twice; returns those whose probe reported, with the cases
+/// both runs agree on.
+fn probe_all<'f>(
+    sliced: Vec<Sliced<'f>>,
+    options: &BuildOptions,
+    executors: Executors<'_>,
+    report: &mut BuildReport,
+    on_event: &mut dyn FnMut(BuildEvent),
+) -> Vec<(Sliced<'f>, ProbeReport)> {
+    let settings = ProbeSettings {
+        seed: options.seed,
+        max_calls: options.max_calls,
+        budget_s: options.probe_budget_s,
+        call_timeout_s: options.call_timeout_s,
+        max_text: 200,
+    };
+    let requests: Vec<_> = sliced
+        .iter()
+        .map(|s| {
+            let seeds = probe::seeds(&s.candidate.function, &s.candidate.file.text);
+            probe::request(
+                &s.program,
+                &s.function,
+                &s.function.target,
+                s.candidate.callable,
+                seeds,
+                &settings,
+            )
+        })
+        .collect();
+    let first = batch::run(executors.main, Phase::Probe, requests.clone(), on_event);
+    let second = batch::run(
+        executors.second.unwrap_or(executors.main),
+        Phase::Probe,
+        requests,
+        on_event,
+    );
+    let mut probed = Vec::new();
+    for ((s, first), second) in sliced.into_iter().zip(first).zip(second) {
+        match (probe::parse(&first.stdout), probe::parse(&second.stdout)) {
+            (Some(a), Some(b)) => {
+                report.funnel.runnable += 1;
+                probed.push((s, probe::agreeing(a, &b)));
+            }
+            (None, _) => skip(report, &s.candidate.id, Stage::Run, not_runnable(&first)),
+            (_, None) => skip(report, &s.candidate.id, Stage::Run, not_runnable(&second)),
+        }
+    }
+    probed
+}
+
+fn not_runnable(outcome: &ExecOutcome) -> SkipReason {
+    SkipReason::NotRunnable(batch::failure_summary(outcome))
+}
+
+/// An item written but not yet verified.
+struct Draft {
+    example: Example,
+    suite: Suite,
+}
+
+/// Chooses test cases and writes the item of every probed function that has enough of them.
+fn write_all(
+    probed: Vec<(Sliced<'_>, ProbeReport)>,
+    options: &BuildOptions,
+    facts: &PythonFacts,
+    report: &mut BuildReport,
+) -> Vec<Draft> {
+    let size = SuiteSize {
+        min: options.min_tests,
+        target: options.target_tests,
+        max: options.max_tests,
+    };
+    let mut drafts = Vec::new();
+    for (sliced, probe_report) in probed {
+        let id = &sliced.candidate.id;
+        if !probe_report.cases.iter().any(|c| c.kind == CaseKind::Value) {
+            skip(
+                report,
+                id,
+                Stage::Test,
+                SkipReason::NoWorkingInput(probe::no_input_summary(&probe_report)),
+            );
+            continue;
+        }
+        let program = &sliced.program;
+        let raised = benchgen_python::raised_names(program);
+        let reference_free = !benchgen_python::top_level_names(program)
+            .iter()
+            .any(|(name, _)| name == "reference");
+        let function = &sliced.function;
+        let written = suite::write(
+            &function.qualified_name,
+            &probe_report.cases,
+            &raised,
+            reference_free,
+            probe_report.executable.as_deref(),
+            size,
+        );
+        let suite = match written {
+            Ok(suite) => suite,
+            Err(reason) => {
+                skip(report, id, Stage::Test, reason);
+                continue;
+            }
+        };
+        let target: Target = function.target.clone();
+        let file = sliced.candidate.file;
+        let example = Example {
+            schema_version: SCHEMA_VERSION,
+            id: id.clone(),
+            provenance: file.provenance.clone(),
+            language: "python".into(),
+            prompt: benchgen_python::mask(program, &target),
+            instruction: instruction::instruction(
+                function,
+                &file.module,
+                sliced.candidate.callable,
+                &suite.cases,
+                &probe_report.param_types,
+            ),
+            tests: suite.tests.clone(),
+            requirements: Vec::new(),
+            time_limit_s: None,
+            environment: Some(format!("cpython-{}", facts.version)),
+            quality: Quality {
+                test_count: Some(benchgen_python::test_functions(&suite.tests).len() as u32),
+                assert_count: Some(benchgen_python::count_asserts(&suite.tests) as u32),
+                line_coverage: suite.line_coverage,
+                ..Quality::default()
+            },
+            target,
+            program: sliced.program,
+        };
+        drafts.push(Draft { example, suite });
+    }
+    drafts
+}
+
+/// Runs every draft's reference (`options.reference_runs` times) and stubs against its tests;
+/// returns the accepted examples with their quality figures filled.
+fn verify_all(
+    drafts: Vec<Draft>,
+    options: &BuildOptions,
+    executors: Executors<'_>,
+    report: &mut BuildReport,
+    on_event: &mut dyn FnMut(BuildEvent),
+) -> Vec<Example> {
+    let limits = options.limits;
+    let reference_request =
+        |draft: &Draft| benchgen_eval::request_for(&draft.example, draft.example.program.clone(), limits);
+    // One batch with each reference's first run and every stub; then one batch per further
+    // reference run, alternating executors (separate batches: a batch runs identical requests once).
+    let stubs: Vec<Vec<String>> = drafts.iter().map(|d| verify::stubs(&d.suite.cases)).collect();
+    let mut requests = Vec::new();
+    for (draft, stubs) in drafts.iter().zip(&stubs) {
+        requests.push(reference_request(draft));
+        for stub in stubs {
+            let program = benchgen_python::splice_body(&draft.example.program, &draft.example.target, stub);
+            requests.push(benchgen_eval::request_for(&draft.example, program, limits));
+        }
+    }
+    let first = batch::run(executors.main, Phase::Verify, requests, on_event);
+    let mut reruns: Vec<Vec<ExecOutcome>> = Vec::new();
+    for run in 1..options.reference_runs.max(1) {
+        let executor = match run % 2 {
+            1 => executors.second.unwrap_or(executors.main),
+            _ => executors.main,
+        };
+        reruns.push(batch::run(
+            executor,
+            Phase::Verify,
+            drafts.iter().map(reference_request).collect(),
+            on_event,
+        ));
+    }
+
+    let mut accepted = Vec::new();
+    let mut offset = 0;
+    for (i, (draft, stubs)) in drafts.into_iter().zip(&stubs).enumerate() {
+        let reference: Vec<&ExecOutcome> = std::iter::once(&first[offset])
+            .chain(reruns.iter().map(|run| &run[i]))
+            .collect();
+        let stub_outcomes: Vec<(&str, &ExecOutcome)> = stubs
+            .iter()
+            .map(String::as_str)
+            .zip(&first[offset + 1..offset + 1 + stubs.len()])
+            .collect();
+        offset += 1 + stubs.len();
+        match verify::judge(&reference, &stub_outcomes) {
+            Ok(verified) => {
+                let mut example = draft.example;
+                example.quality.stub_killed = Some(true);
+                example.quality.reference_runs = Some(verified.reference_runs);
+                example.quality.reference_passes = Some(verified.reference_passes);
+                example.quality.reference_time_s = Some(verified.reference_time_s);
+                // BigCodeBench's rule: a limit from the reference's own time, with room for load.
+                example.time_limit_s = Some((verified.reference_time_s * 20.0).max(5.0).ceil());
+                accepted.push(example);
+            }
+            Err(reason) => skip(report, &draft.example.id, Stage::Verify, reason),
+        }
+    }
+    accepted
+}

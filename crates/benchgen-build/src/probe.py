@@ -1,0 +1,574 @@
+"""Finds working, deterministic inputs for one function without a model, and records what the
+reference does with them.
+
+Embedded in benchgen-build and run inside the sandbox: the test module of the request defines
+`test_probe()`, which executes this file in a namespace of its own (so that none of its names
+clobber the program's) and calls `main(config_json, program_namespace)`. Standard library only.
+
+Candidate calls come, in this order, from the argument texts the Rust side found (doctests,
+literal call sites in the file), from small pools of values per parameter type hint (from
+pools of every kind when no hinted call works), and from type-aware mutation and crossover of
+the calls that worked (the EvalPlus idea), up to `max_calls` distinct calls or `budget_s`
+seconds. Every call runs twice on fresh deep copies of its arguments, under a
+per-call timer; a call whose two outcomes differ is dropped as unstable. The first run is traced
+(lines of the target only) for coverage.
+
+The report is one JSON line on stdout behind MARKER: the cases (argument text, result repr or
+exception, whether the result can be written as a literal, the lines it executed) plus counts of
+what failed, so that the caller can explain a function with no working input.
+"""
+
+import builtins
+import copy
+import inspect
+import io
+import json
+import random
+import signal
+import sys
+import time
+import types
+
+MARKER = "BENCHGEN-PROBE:"
+
+
+class _Timeout(BaseException):
+    """Raised by the per-call timer; a BaseException so that `except Exception` in the
+    function under test does not swallow it."""
+
+
+def main(config_json, namespace):
+    config = json.loads(config_json)
+    report = Probe(config, namespace).run()
+    sys.stdout.write(MARKER + json.dumps(report) + "\n")
+    sys.stdout.flush()
+
+
+# Values per type hint. Every value's repr must evaluate back to an equal value of the same
+# type, since the tests are written from reprs.
+POOLS = {
+    "int": [0, 1, -1, 2, 3, 5, 7, 10, 42, 100, -13, 255, 1000, 10**9],
+    "float": [0.0, 1.0, -1.0, 0.5, 0.25, 2.5, 3.14159, -0.75, 100.0, 1e-05, 12345.678],
+    "bool": [True, False],
+    # Plain words first, then strings shaped like what library code parses.
+    "str": [
+        "", " ", "a", "abc", "hello", "Hello World", "  padded text  ", "line one\nline two",
+        "tab\tseparated", "a,b,c", "123", "3.14", "CamelCaseName", "snake_case_name",
+        "\u00fcn\u00efc\u00f6d\u00e9", "\u65e5\u672c\u8a9e", "x" * 30,
+        "The quick brown fox jumps over the lazy dog.", "/usr/local/lib/file.txt",
+        "C:\\Windows\\file.txt", "http://example.com/a/b?q=1&r=two#frag", "user@example.com",
+        "192.168.0.1", "2023-10-05", "key=value; other=2", "*.txt", "DEADbeef01", "aGVsbG8=",
+        "<b>bold</b> &amp; more", "'quoted' \"text\"",
+    ],
+    "bytes": [b"", b"a", b"abc", b"hello world", b"\x00\x01\xff", b"\n\r\t", b"aGVsbG8=",
+              b"DEADbeef", b"=41=42"],
+    "none": [None],
+}
+ANY = [0, 1, -1, 3, 2.5, 0.5, "", "abc", "Hello World", "/usr/lib", b"abc", [], [1, 2, 3],
+       ["a", "b"], [0.5, 2.0, 4.5], (1, 2), {"a": 1}, None, True]
+# Share of random calls that draw a parameter from ANY instead of its hint's pool: names and
+# annotations mislead (`base` is a number base in one module and a URL in another).
+OFF_HINT = 0.25
+# Cap on generated container and string sizes, to keep tests readable and calls fast.
+MAX_STR = 120
+MAX_ITEMS = 12
+
+
+def pool(hint, rng, depth=0):
+    """Candidate values for a hint (a dict from the Rust side: {"type": ..., ...})."""
+    kind = hint.get("type", "any")
+    if kind in POOLS:
+        return list(POOLS[kind])
+    if kind == "union":
+        values = []
+        for option in hint["options"]:
+            values.extend(pool(option, rng, depth))
+        return values
+    if depth > 1:
+        return [0, "a", None]
+    if kind in ("list", "tuple", "set"):
+        items = pool(hint.get("item", {"type": "any"}), rng, depth + 1)
+        values = [[], items[:1], items[:3], items[1:4][::-1], rng.sample(items, min(5, len(items)))]
+        if kind == "tuple":
+            return [tuple(v) for v in values]
+        if kind == "set":
+            return [set(v) for v in values if all(_hashable(x) for x in v)]
+        return values
+    if kind == "dict":
+        keys = pool(hint.get("key", {"type": "str"}), rng, depth + 1)
+        values = pool(hint.get("value", {"type": "any"}), rng, depth + 1)
+        keys = [k for k in keys if _hashable(k)]
+        return [{}, dict(zip(keys[1:2], values[:1])), dict(zip(keys[1:4], values[1:4]))]
+    return list(ANY)
+
+
+def _hashable(value):
+    try:
+        hash(value)
+        return True
+    except TypeError:
+        return False
+
+
+def mutate(value, rng, depth=0):
+    """A small type-preserving change of `value` (or `value` itself when none applies)."""
+    kind = type(value)
+    if kind is bool:
+        return not value
+    if kind is int:
+        # `value + 0.5` leaves int on purpose: parameters that take ints mostly take floats too.
+        return rng.choice([value + 1, value - 1, -value, value * 2, value // 2, 0, value + 0.5])
+    if kind is float:
+        return rng.choice([value + 1.0, value - 1.0, -value, value * 2.0, value / 2.0, 0.0])
+    if kind is str:
+        return _mutate_sequence(value, rng, list(" \n\taZ9é-_.,:/") , str.upper, str.lower)[:MAX_STR]
+    if kind is bytes:
+        return _mutate_sequence(value, rng, [b" ", b"\n", b"a", b"Z", b"\x00", b"\xff"],
+                                bytes.upper, bytes.lower)[:MAX_STR]
+    if depth > 2:
+        return value
+    if kind is list or kind is tuple:
+        items = list(value)
+        choice = rng.randrange(6)
+        if choice == 0:
+            items.reverse()
+        elif choice == 1 and items:
+            del items[rng.randrange(len(items))]
+        elif choice == 2 and items:
+            i = rng.randrange(len(items))
+            items.insert(i, mutate(copy.deepcopy(items[i]), rng, depth + 1))
+        elif choice == 3 and items:
+            i = rng.randrange(len(items))
+            items[i] = mutate(items[i], rng, depth + 1)
+        elif choice == 4:
+            items = items + items
+        else:
+            items = items[: len(items) // 2]
+        return kind(items[:MAX_ITEMS])
+    if kind is dict:
+        items = dict(value)
+        if items and rng.random() < 0.5:
+            key = rng.choice(list(items))
+            if rng.random() < 0.5:
+                del items[key]
+            else:
+                items[key] = mutate(items[key], rng, depth + 1)
+        elif items:
+            key = rng.choice(list(items))
+            new_key = mutate(key, rng, depth + 1)
+            if _hashable(new_key):
+                items[new_key] = copy.deepcopy(items[key])
+        return items
+    if kind is set or kind is frozenset:
+        items = sorted(value, key=repr)
+        if items and rng.random() < 0.5:
+            items.pop(rng.randrange(len(items)))
+        elif items:
+            extra = mutate(rng.choice(items), rng, depth + 1)
+            if _hashable(extra):
+                items.append(extra)
+        return kind(items)
+    return value
+
+
+def _mutate_sequence(value, rng, alphabet, upper, lower):
+    empty = value[:0]
+    choice = rng.randrange(9)
+    if choice == 0:
+        return value[1:]
+    if choice == 1:
+        return value[:-1]
+    if choice == 2:
+        return value + value
+    if choice == 3:
+        return upper(value)
+    if choice == 4:
+        return lower(value)
+    if choice == 5:
+        return value[::-1]
+    if choice == 6:
+        i = rng.randrange(len(value) + 1)
+        return value[:i] + rng.choice(alphabet) + value[i:]
+    if choice == 7 and value:
+        i = rng.randrange(len(value))
+        return value[:i] + value[i + 1:]
+    return empty
+
+
+class Probe:
+    def __init__(self, config, namespace):
+        self.config = config
+        self.namespace = namespace
+        self.rng = random.Random(config["seed"])
+        self.function = eval(config["call"], namespace)
+        self.params = config["params"]
+        self.first_line, self.last_line = config["lines"]
+        self.body_line = config["body_line"]
+        self.filename = self._code_filename()
+        self.seen = set()
+        self.queue = []
+        self.cases = []
+        self.working = []
+        self.counts = {"calls": 0, "timeouts": 0, "unstable": 0}
+        self.errors = {}
+
+    def run(self):
+        deadline = time.monotonic() + self.config["budget_s"]
+        for text in self.config["seeds"]:
+            self._add_seed(text)
+        hinted = [pool(p["hint"], self.rng) for p in self.params]
+        longest = max((len(p) for p in hinted), default=1)
+        self._add_pool_calls(hinted, 2 * longest)
+        self._drain(deadline)
+        if not self.working:
+            # The hints were wrong: start over from values of every kind, with more random
+            # combinations since most of them fail.
+            self._add_pool_calls([list(ANY) for _ in self.params], self.config["max_calls"] // 2)
+            self._drain(deadline)
+        while self._drain(deadline) and self._add_mutants():
+            pass
+        return {
+            "cases": [{k: v for k, v in case.items() if k != "_call"} for case in self.cases],
+            "counts": self.counts,
+            "errors": self.errors,
+            "executable": self._executable_lines(),
+            "param_types": self._param_types(),
+        }
+
+    # --- candidates -------------------------------------------------------------------
+
+    def _add_seed(self, text):
+        try:
+            args, kwargs = eval(f"(lambda *a, **k: (a, k))({text})", self.namespace)
+        except BaseException:  # noqa: BLE001 - a doctest line may need earlier lines
+            return
+        # A test line holds one call: seeds written over several lines are written anew.
+        self._enqueue(args, kwargs, None if "\n" in text else text)
+
+    def _drain(self, deadline):
+        """Runs queued calls; False once the call budget or the time is spent."""
+        while self.queue:
+            if self.counts["calls"] >= self.config["max_calls"] or time.monotonic() >= deadline:
+                return False
+            self._try(*self.queue.pop(0))
+        return True
+
+    def _add_pool_calls(self, pools, random_calls):
+        required = [i for i, p in enumerate(self.params) if p["required"]]
+        optional = [i for i, p in enumerate(self.params) if not p["required"]]
+        longest = max((len(pools[i]) for i in required or optional), default=1)
+        # With nothing required, leaving everything out is one call; setting things is the rest.
+        chance = 0.3 if required else 0.6
+        # A diagonal first: every pool value appears in every required position once.
+        for j in range(longest):
+            chosen = {i: pools[i][(j + i) % len(pools[i])] for i in required}
+            self._enqueue_choice(chosen)
+        # Then random combinations that sometimes set optional parameters too.
+        draw = lambda i: self.rng.choice(ANY if self.rng.random() < OFF_HINT else pools[i])
+        for _ in range(random_calls):
+            chosen = {i: draw(i) for i in required}
+            for i in optional:
+                if pools[i] and self.rng.random() < chance:
+                    chosen[i] = draw(i)
+            self._enqueue_choice(chosen)
+
+    def _enqueue_choice(self, chosen):
+        args, kwargs = [], {}
+        # Arguments go positionally until an optional parameter is left out or set by keyword.
+        positional = True
+        for i, param in enumerate(self.params):
+            kind = param["kind"]
+            if i not in chosen:
+                positional = positional and kind == "var_positional"
+                continue
+            value = copy.deepcopy(chosen[i])
+            if kind == "var_positional":
+                if positional:
+                    args.extend(value if isinstance(value, (list, tuple)) else [value])
+            elif kind == "positional_only":
+                if not positional:
+                    return
+                args.append(value)
+            elif kind == "positional" and param["required"] and positional:
+                args.append(value)
+            else:
+                positional = False
+                kwargs[param["name"]] = value
+        self._enqueue(tuple(args), kwargs)
+
+    def _add_mutants(self):
+        """Queues a few mutants of calls that worked (of any call when none did yet)."""
+        parents = self.working or self.cases
+        if not parents:
+            return False
+        added = False
+        for _ in range(20):
+            args, kwargs = self.rng.choice(parents)["_call"]
+            args, kwargs = list(copy.deepcopy(args)), copy.deepcopy(kwargs)
+            slots = [("a", i) for i in range(len(args))] + [("k", k) for k in kwargs]
+            if not slots:
+                return False
+            where, key = self.rng.choice(slots)
+            donor = self.rng.choice(parents)["_call"]
+            if self.rng.random() < 0.3 and where == "a" and len(donor[0]) == len(args):
+                # Crossover: the same argument from another call, whose value may lead
+                # elsewhere where small mutations of this one never would.
+                args[key] = copy.deepcopy(donor[0][key])
+            elif where == "a":
+                args[key] = mutate(args[key], self.rng)
+            else:
+                kwargs[key] = mutate(kwargs[key], self.rng)
+            added |= self._enqueue(tuple(args), kwargs)
+        return added
+
+    def _enqueue(self, args, kwargs, text=None):
+        if text is None:
+            text = self._render(args, kwargs)
+        if text is None:
+            return False
+        if text in self.seen or len(text) > self.config["max_text"]:
+            return False
+        self.seen.add(text)
+        self.queue.append((args, kwargs, text))
+        return True
+
+    def _render(self, args, kwargs):
+        """The call's argument text, or None when some value's repr does not evaluate back."""
+        parts = []
+        for value in args:
+            text = self._literal(value)
+            if text is None:
+                return None
+            parts.append(text)
+        for name, value in kwargs.items():
+            text = self._literal(value)
+            if text is None:
+                return None
+            parts.append(f"{name}={text}")
+        return ", ".join(parts)
+
+    def _literal(self, value):
+        """repr(value) if it evaluates back to an equal value of the same type, else None."""
+        try:
+            text = repr(value)
+            back = eval(text, self.namespace)
+            if type(back) is type(value) and back == value and repr(back) == text:
+                return text
+        except BaseException:  # noqa: BLE001 - odd reprs fail in any way
+            pass
+        return None
+
+    # --- execution --------------------------------------------------------------------
+
+    def _try(self, args, kwargs, text):
+        self.counts["calls"] += 1
+        first = self._call(args, kwargs, trace=True)
+        second = self._call(args, kwargs, trace=False)
+        if first["kind"] == "timeout" or second["kind"] == "timeout":
+            self.counts["timeouts"] += 1
+            return
+        if first["kind"] == "unusable":
+            return
+        if first["signature"] != second["signature"]:
+            self.counts["unstable"] += 1
+            return
+        signature = ", ".join(type(v).__name__ for v in list(args) + list(kwargs.values()))
+        case = {"args": text, "kind": first["kind"], "lines": first["lines"],
+                "arg_types": signature, "_call": (args, kwargs)}
+        if first["kind"] == "raise":
+            exc_type = first["type"]
+            self.errors[exc_type.__name__] = self.errors.get(exc_type.__name__, 0) + 1
+            name = self._exception_name(exc_type)
+            if name is None:
+                return
+            case.update(raises=name, raised_type=exc_type.__name__)
+        else:
+            value, again = first["value"], second["value"]
+            literal = self._literal(value)
+            case.update(
+                repr=first["repr"],
+                canonical=first["signature"][1],
+                type=type(value).__name__,
+                literal=literal is not None and len(literal) <= self.config["max_text"],
+                equal=self._comparable(value, again),
+                floats=_float_shape(value),
+            )
+            self.working.append(case)
+        self.cases.append(case)
+
+    def _call(self, args, kwargs, trace):
+        try:
+            args, kwargs = copy.deepcopy((args, kwargs))
+        except BaseException:  # noqa: BLE001
+            return {"kind": "unusable"}
+        lines = set()
+        tracer = self._tracer(lines) if trace else None
+        sink = io.StringIO()
+        saved = sys.stdout, sys.stderr
+        previous = signal.signal(signal.SIGALRM, _alarm)
+        try:
+            sys.stdout = sys.stderr = sink
+            signal.setitimer(signal.ITIMER_REAL, self.config["call_timeout_s"])
+            if tracer:
+                sys.settrace(tracer)
+            try:
+                try:
+                    value = self.function(*args, **kwargs)
+                finally:
+                    sys.settrace(None)
+                # Under the timer too: a huge or looping repr is the call's fault.
+                try:
+                    text, canonical = repr(value), _canonical(value, 0)
+                except _Timeout:
+                    raise
+                except BaseException:  # noqa: BLE001 - a result that cannot be shown
+                    text = canonical = None
+            finally:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+            if text is None:
+                outcome = {"kind": "unusable"}
+            else:
+                outcome = {"kind": "value", "value": value, "repr": text,
+                           "signature": ["value", canonical]}
+        except _Timeout:
+            outcome = {"kind": "timeout"}
+        except (SystemExit, KeyboardInterrupt, GeneratorExit):
+            outcome = {"kind": "unusable"}
+        except BaseException as exc:  # noqa: BLE001 - every failure is data
+            outcome = {"kind": "raise", "type": type(exc),
+                       "signature": ["raise", type(exc).__qualname__]}
+        finally:
+            sys.stdout, sys.stderr = saved
+            signal.signal(signal.SIGALRM, previous)
+        outcome["lines"] = sorted(lines)
+        return outcome
+
+    def _tracer(self, lines):
+        first, body, last, filename = self.first_line, self.body_line, self.last_line, self.filename
+
+        def local(frame, event, arg):
+            if event == "line" and body <= frame.f_lineno <= last:
+                lines.add(frame.f_lineno)
+            return local
+
+        def global_(frame, event, arg):
+            code = frame.f_code
+            if code.co_filename == filename and first <= code.co_firstlineno <= last:
+                return local
+            return None
+
+        return global_
+
+    # --- facts ------------------------------------------------------------------------
+
+    def _code(self):
+        """The target's own code object, looking through bound methods and decorators that
+        keep `__wrapped__` (functools.wraps, lru_cache)."""
+        function = getattr(self.function, "__func__", self.function)
+        try:
+            function = inspect.unwrap(function)
+        except ValueError:
+            pass
+        return getattr(function, "__code__", None)
+
+    def _code_filename(self):
+        code = self._code()
+        return code.co_filename if code is not None else None
+
+    def _executable_lines(self):
+        """Lines of the target's body that hold code, from its code objects (nested
+        functions and comprehensions included)."""
+        code = self._code()
+        if code is None or not self.first_line <= code.co_firstlineno <= self.last_line:
+            return None
+        lines, stack = set(), [code]
+        while stack:
+            current = stack.pop()
+            for _, _, line in current.co_lines():
+                if line is not None and self.body_line <= line <= self.last_line:
+                    lines.add(line)
+            stack.extend(c for c in current.co_consts if isinstance(c, types.CodeType))
+        return sorted(lines)
+
+    def _exception_name(self, exc_type):
+        """An expression naming `exc_type` (or its nearest base) in the program namespace."""
+        for cls in exc_type.__mro__:
+            if cls is BaseException or cls is object:
+                return None
+            name = cls.__name__
+            if self.namespace.get(name) is cls or getattr(builtins, name, None) is cls:
+                return name
+            for alias, value in self.namespace.items():
+                if isinstance(value, types.ModuleType) and getattr(value, name, None) is cls:
+                    return f"{alias}.{name}"
+        return None
+
+    def _comparable(self, value, again):
+        """Whether `f(x) == reference.f(x)` can hold: two results compare equal and hold no
+        objects of classes defined by the program (the reference module has its own)."""
+        try:
+            if not bool(value == again):
+                return False
+        except BaseException:  # noqa: BLE001
+            return False
+        return not _has_program_type(value, self.namespace.get("__name__"), 0)
+
+    def _param_types(self):
+        """Types seen per parameter in the calls that returned, most frequent first."""
+        seen = {}
+        for case in self.working:
+            args, kwargs = case["_call"]
+            positional = [
+                p["name"] for p in self.params if p["kind"] in ("positional_only", "positional")
+            ]
+            for name, value in list(zip(positional, args)) + list(kwargs.items()):
+                counts = seen.setdefault(name, {})
+                counts[type(value).__name__] = counts.get(type(value).__name__, 0) + 1
+        return {name: sorted(counts, key=lambda t: -counts[t]) for name, counts in seen.items()}
+
+
+def _alarm(signum, frame):
+    raise _Timeout()
+
+
+def _canonical(value, depth):
+    """repr(value) with set elements and dict items sorted: the order of a set depends on
+    PYTHONHASHSEED, but tests compare with ==, where that order does not matter."""
+    kind = type(value)
+    if depth > 8:
+        return repr(value)
+    if kind is set or kind is frozenset:
+        return kind.__name__ + "{" + ", ".join(sorted(_canonical(v, depth + 1) for v in value)) + "}"
+    if kind is dict:
+        items = sorted(f"{_canonical(k, depth + 1)}: {_canonical(v, depth + 1)}" for k, v in value.items())
+        return "{" + ", ".join(items) + "}"
+    if kind is list or kind is tuple:
+        return kind.__name__ + "[" + ", ".join(_canonical(v, depth + 1) for v in value) + "]"
+    return repr(value)
+
+
+def _float_shape(value):
+    """'scalar' for a float, 'sequence' for a flat list/tuple of numbers with a float in it,
+    else 'none': floats are compared with a tolerance, everything else exactly."""
+    if type(value) is float:
+        return "scalar"
+    if type(value) in (list, tuple) and value and any(type(v) is float for v in value) and all(
+        type(v) in (int, float) for v in value
+    ):
+        return "sequence"
+    return "none"
+
+
+def _has_program_type(value, program, depth):
+    if depth > 4:
+        return False
+    if type(value).__module__ == program:
+        return True
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return any(_has_program_type(v, program, depth + 1) for v in value)
+    if isinstance(value, dict):
+        return any(
+            _has_program_type(k, program, depth + 1) or _has_program_type(v, program, depth + 1)
+            for k, v in value.items()
+        )
+    return False

@@ -1,0 +1,422 @@
+//! Probing a sliced function for inputs: the request that runs `probe.py` against the program,
+//! the seeds it starts from (doctests, literal call sites), and the report it sends back.
+//!
+//! A function is probed twice, by two separate sandbox runs (with different `PYTHONHASHSEED`s
+//! when the caller has a second executor); only calls whose outcome is the same in both runs
+//! (and in both executions within each run) become test cases.
+
+use std::collections::BTreeMap;
+
+use benchgen_core::{ExecRequest, Limits, Target};
+use benchgen_python::{FunctionInfo, ParameterKind};
+use serde::{Deserialize, Serialize};
+
+use crate::hints::{hint, Hint};
+use crate::select::Callable;
+
+const PROBE: &str = include_str!("probe.py");
+const MARKER: &str = "BENCHGEN-PROBE:";
+/// Most seed argument texts passed to the probe.
+const MAX_SEEDS: usize = 40;
+
+/// How hard the probe looks.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct ProbeSettings {
+    pub seed: u64,
+    pub max_calls: usize,
+    pub budget_s: f64,
+    pub call_timeout_s: f64,
+    /// Longest argument text or result literal kept, in characters.
+    pub max_text: usize,
+}
+
+#[derive(Serialize)]
+struct Config<'a> {
+    call: &'a str,
+    params: Vec<Param>,
+    seeds: Vec<String>,
+    /// First and last line of the target's definition in the program.
+    lines: [usize; 2],
+    /// First line of the body: lines before it (signature, docstring) are not coverage.
+    body_line: usize,
+    seed: u64,
+    max_calls: usize,
+    budget_s: f64,
+    call_timeout_s: f64,
+    max_text: usize,
+}
+
+#[derive(Serialize)]
+struct Param {
+    name: String,
+    kind: &'static str,
+    required: bool,
+    hint: Hint,
+}
+
+/// The request that probes `function` (as found in `program`, at `target`).
+pub(crate) fn request(
+    program: &str,
+    function: &FunctionInfo,
+    target: &Target,
+    callable: Callable,
+    seeds: Vec<String>,
+    settings: &ProbeSettings,
+) -> ExecRequest {
+    let bound = usize::from(callable == Callable::ClassMethod);
+    let params = function
+        .parameters
+        .iter()
+        .skip(bound)
+        .filter(|p| p.kind != ParameterKind::KwArgs)
+        // `_nil=[]`, `_sentinel=object()`: internal, callers never pass them.
+        .filter(|p| !(p.name.starts_with('_') && p.default.is_some()))
+        .map(|p| Param {
+            name: p.name.clone(),
+            kind: match p.kind {
+                ParameterKind::PositionalOnly => "positional_only",
+                ParameterKind::Positional => "positional",
+                ParameterKind::VarArgs => "var_positional",
+                ParameterKind::KeywordOnly | ParameterKind::KwArgs => "keyword_only",
+            },
+            required: p.default.is_none() && p.kind != ParameterKind::VarArgs,
+            hint: match p.kind {
+                // The pool of `*args` is lists of what each argument is.
+                ParameterKind::VarArgs => Hint::List {
+                    item: Box::new(hint(p)),
+                },
+                _ => hint(p),
+            },
+        })
+        .collect();
+    let config = Config {
+        call: &function.qualified_name,
+        params,
+        seeds,
+        lines: [target.span.start_line, target.span.end_line],
+        body_line: target.body.start_line,
+        seed: settings.seed,
+        max_calls: settings.max_calls,
+        budget_s: settings.budget_s,
+        call_timeout_s: settings.call_timeout_s,
+        max_text: settings.max_text,
+    };
+    let config = serde_json::to_string(&config).expect("the probe config serializes");
+    // JSON string literals are valid Python string literals.
+    let literal = |text: &str| serde_json::to_string(text).expect("a string serializes");
+    let tests = format!(
+        "def test_probe():\n    namespace = {{'__name__': 'benchgen_probe'}}\n    exec(compile({}, 'benchgen_probe.py', 'exec'), namespace)\n    namespace['main']({}, globals())\n",
+        literal(PROBE),
+        literal(&config),
+    );
+    let wall = settings.budget_s + 4.0 * settings.call_timeout_s + 10.0;
+    let limits = Limits {
+        wall_time_s: wall,
+        cpu_time_s: wall.ceil() as u64 + 5,
+        output_bytes: 8 << 20,
+        ..Limits::default()
+    };
+    ExecRequest {
+        program: program.to_string(),
+        tests,
+        reference: None,
+        limits,
+    }
+}
+
+/// Argument texts to start from: calls of the function in its docstring's examples (any
+/// arguments: they were written to work) and in its file (literal arguments only: others name
+/// variables of the calling code).
+pub(crate) fn seeds(function: &FunctionInfo, file_text: &str) -> Vec<String> {
+    let name = &function.name;
+    let calls_it = |callee: &str| callee == name || callee.ends_with(&format!(".{name}"));
+    let doctest = function.docstring.as_deref().map(doctest_source).unwrap_or_default();
+    let from_docs = benchgen_python::calls(&doctest)
+        .into_iter()
+        .filter(|c| calls_it(&c.callee));
+    let from_file = benchgen_python::calls(file_text)
+        .into_iter()
+        .filter(|c| c.literal && calls_it(&c.callee));
+    let mut seeds: Vec<String> = Vec::new();
+    for call in from_docs.chain(from_file) {
+        if !call.arguments.is_empty() && !seeds.contains(&call.arguments) && seeds.len() < MAX_SEEDS {
+            seeds.push(call.arguments);
+        }
+    }
+    seeds
+}
+
+/// The Python source of a docstring's `>>>` examples (with their `...` continuation lines).
+fn doctest_source(docstring: &str) -> String {
+    let mut source = String::new();
+    for line in docstring.lines().map(str::trim_start) {
+        if let Some(code) = line.strip_prefix(">>> ").or_else(|| (line == ">>>").then_some("")) {
+            source.push_str(code);
+            source.push('\n');
+        } else if let Some(code) = line.strip_prefix("... ").or_else(|| (line == "...").then_some("")) {
+            source.push_str(code);
+            source.push('\n');
+        }
+    }
+    source
+}
+
+/// What the probe sends back.
+#[derive(Debug, Clone, Deserialize)]
+pub(crate) struct ProbeReport {
+    pub cases: Vec<Case>,
+    pub counts: Counts,
+    /// Exception type name -> calls that raised it.
+    pub errors: BTreeMap<String, usize>,
+    /// Lines of the target's body that hold code (`None` when the probe could not find its
+    /// code object, e.g. behind a decorator that hides it).
+    pub executable: Option<Vec<usize>>,
+    /// Parameter name -> type names seen in calls that returned, most frequent first.
+    pub param_types: BTreeMap<String, Vec<String>>,
+}
+
+#[derive(Debug, Clone, Copy, Default, Deserialize)]
+pub(crate) struct Counts {
+    pub calls: usize,
+    pub timeouts: usize,
+    pub unstable: usize,
+}
+
+/// One call and what the reference did.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub(crate) struct Case {
+    /// The argument text, as it goes between the parentheses.
+    pub args: String,
+    pub kind: CaseKind,
+    /// Lines of the target's body the call executed.
+    pub lines: Vec<usize>,
+    /// Type names of the arguments, in order: `str, int`.
+    #[serde(default)]
+    pub arg_types: String,
+    /// `repr` of the result.
+    #[serde(default)]
+    pub repr: String,
+    /// The repr with set elements and dict items sorted: what runs must agree on, since their
+    /// hash seeds (and so set orders) may differ while `==` holds.
+    #[serde(default)]
+    pub canonical: String,
+    /// Type name of the result.
+    #[serde(default, rename = "type")]
+    pub type_name: String,
+    /// The repr evaluates back to an equal value of the same type.
+    #[serde(default)]
+    pub literal: bool,
+    /// Two results of the call compare equal and hold no class of the program: a
+    /// differential check against the reference module can pass.
+    #[serde(default)]
+    pub equal: bool,
+    #[serde(default)]
+    pub floats: FloatShape,
+    /// Expression naming the exception class in the program's namespace.
+    #[serde(default)]
+    pub raises: String,
+    /// The exception's own class name.
+    #[serde(default)]
+    pub raised_type: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum CaseKind {
+    Value,
+    Raise,
+}
+
+/// How floats in a result are compared.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum FloatShape {
+    /// Exactly (no floats, or floats nested deeper than one flat sequence).
+    #[default]
+    None,
+    /// A float: with a tolerance.
+    Scalar,
+    /// A flat list or tuple of numbers: element by element with a tolerance.
+    Sequence,
+}
+
+impl Case {
+    /// What the call did, for comparing runs: the result's repr or the exception type.
+    fn outcome(&self) -> (CaseKind, &str) {
+        match self.kind {
+            CaseKind::Value => (CaseKind::Value, &self.canonical),
+            CaseKind::Raise => (CaseKind::Raise, &self.raised_type),
+        }
+    }
+}
+
+/// The probe's report in a run's stdout.
+pub(crate) fn parse(stdout: &str) -> Option<ProbeReport> {
+    crate::batch::marked_json(stdout, MARKER)
+}
+
+/// Cases of `first` whose call had the same outcome in `second`.
+pub(crate) fn agreeing(first: ProbeReport, second: &ProbeReport) -> ProbeReport {
+    let outcomes: BTreeMap<&str, (CaseKind, &str)> =
+        second.cases.iter().map(|c| (c.args.as_str(), c.outcome())).collect();
+    let mut report = first;
+    let before = report.cases.len();
+    report
+        .cases
+        .retain(|case| outcomes.get(case.args.as_str()) == Some(&case.outcome()));
+    report.counts.unstable += before - report.cases.len();
+    report
+}
+
+/// Why no case returned a value: the most frequent exceptions, timeouts, instability.
+pub(crate) fn no_input_summary(report: &ProbeReport) -> String {
+    let mut errors: Vec<(&String, &usize)> = report.errors.iter().collect();
+    errors.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+    let mut parts: Vec<String> = errors.iter().take(3).map(|(name, n)| format!("{name} ×{n}")).collect();
+    if report.counts.timeouts > 0 {
+        parts.push(format!("timeout ×{}", report.counts.timeouts));
+    }
+    if report.counts.unstable > 0 {
+        parts.push(format!("unstable ×{}", report.counts.unstable));
+    }
+    if parts.is_empty() {
+        parts.push("no call could be written as a test".into());
+    }
+    format!("{} calls: {}", report.counts.calls, parts.join(", "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SOURCE: &str = "\
+def scale(values, factor=2, *, clip=None):
+    \"\"\"Scales.
+
+    >>> scale([1, 2], 3)
+    [3, 6]
+    >>> scale(
+    ...     [4], factor=0.5)
+    [2.0]
+    >>> x = make()
+    >>> scale(x)
+    \"\"\"
+    return [v * factor for v in values]
+
+TABLE = scale([1, 2, 3])
+OTHER = scale(TABLE)
+scale([1, 2], 3)
+";
+
+    #[test]
+    fn seeds_come_from_doctests_and_literal_call_sites() {
+        let function = benchgen_python::functions(SOURCE).remove(0);
+        assert_eq!(
+            seeds(&function, SOURCE),
+            ["[1, 2], 3", "[4], factor=0.5", "x", "[1, 2, 3]"]
+        );
+    }
+
+    #[test]
+    fn the_request_embeds_the_probe_and_its_config() {
+        let function = benchgen_python::functions(SOURCE).remove(0);
+        let settings = ProbeSettings {
+            seed: 7,
+            max_calls: 50,
+            budget_s: 2.0,
+            call_timeout_s: 0.5,
+            max_text: 200,
+        };
+        let request = request(
+            SOURCE,
+            &function,
+            &function.target,
+            Callable::Function,
+            vec!["[1], 2".into()],
+            &settings,
+        );
+        assert_eq!(request.program, SOURCE);
+        assert!(request.tests.starts_with("def test_probe():\n"));
+        assert_eq!(benchgen_python::test_functions(&request.tests), ["test_probe"]);
+        assert_eq!(benchgen_python::parse_errors(&request.tests), None);
+        let config_start = request.tests.rfind("namespace['main'](").unwrap();
+        let config_literal = request.tests[config_start + 18..]
+            .trim_end()
+            .trim_end_matches(", globals())");
+        let config: serde_json::Value =
+            serde_json::from_str(&serde_json::from_str::<String>(config_literal).unwrap()).unwrap();
+        assert_eq!(config["call"], "scale");
+        assert_eq!(config["lines"], serde_json::json!([1, 12]));
+        assert_eq!(config["body_line"], 12);
+        let params: Vec<(String, String, bool)> = config["params"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| {
+                (
+                    p["name"].as_str().unwrap().into(),
+                    p["kind"].as_str().unwrap().into(),
+                    p["required"].as_bool().unwrap(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            params,
+            [
+                ("values".into(), "positional".into(), true),
+                ("factor".into(), "positional".into(), false),
+                ("clip".into(), "keyword_only".into(), false)
+            ]
+        );
+        assert_eq!(
+            config["params"][0]["hint"],
+            serde_json::json!({"type": "list", "item": {"type": "any"}})
+        );
+    }
+
+    fn case(args: &str, kind: CaseKind, outcome: &str) -> Case {
+        Case {
+            args: args.into(),
+            kind,
+            lines: vec![],
+            arg_types: String::new(),
+            repr: outcome.into(),
+            canonical: outcome.replace("'y', 'x'", "'x', 'y'"),
+            type_name: String::new(),
+            literal: true,
+            equal: true,
+            floats: FloatShape::None,
+            raises: outcome.into(),
+            raised_type: outcome.into(),
+        }
+    }
+
+    fn report(cases: Vec<Case>) -> ProbeReport {
+        ProbeReport {
+            cases,
+            counts: Counts::default(),
+            errors: BTreeMap::new(),
+            executable: None,
+            param_types: BTreeMap::new(),
+        }
+    }
+
+    #[test]
+    fn only_outcomes_both_runs_agree_on_survive() {
+        let first = report(vec![
+            case("1", CaseKind::Value, "'a'"),
+            case("2", CaseKind::Value, "{'x', 'y'}"),
+            case("3", CaseKind::Raise, "ValueError"),
+            case("4", CaseKind::Value, "1"),
+        ]);
+        let second = report(vec![
+            case("1", CaseKind::Value, "'a'"),
+            case("2", CaseKind::Value, "{'y', 'x'}"),
+            case("3", CaseKind::Raise, "ValueError"),
+        ]);
+        let agreed = agreeing(first, &second);
+        let args: Vec<&str> = agreed.cases.iter().map(|c| c.args.as_str()).collect();
+        assert_eq!(args, ["1", "2", "3"]);
+        assert_eq!(agreed.counts.unstable, 1);
+    }
+}

@@ -1,0 +1,253 @@
+//! What a build reports: the funnel of counts, every skipped function with its reason, the
+//! sources that could not be read, and the progress events a caller can draw.
+//!
+//! Reasons are a closed enum with a one-line `Display` so that a report can be grouped by
+//! reason ("31 × uses the file system: open") and a reader sees why each function is missing.
+
+use std::fmt;
+use std::path::PathBuf;
+
+use benchgen_core::Example;
+use serde::Serialize;
+
+/// Counts of functions that reached each stage.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Funnel {
+    /// Functions and methods found in the sources.
+    pub found: usize,
+    /// Worth an item: a real body that returns a value, not private, not a test, ...
+    pub selected: usize,
+    /// Cut out into a standalone program that reaches nothing unsafe.
+    pub sliced: usize,
+    /// The program ran in the sandbox and the probe reported.
+    pub runnable: usize,
+    /// Enough deterministic inputs were found and tests written.
+    pub tested: usize,
+    /// The reference passes its tests and no stub body does.
+    pub accepted: usize,
+}
+
+/// The stage at which a function left the funnel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stage {
+    Select,
+    Slice,
+    Run,
+    Test,
+    Verify,
+}
+
+impl fmt::Display for Stage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Stage::Select => "select",
+            Stage::Slice => "slice",
+            Stage::Run => "run",
+            Stage::Test => "test",
+            Stage::Verify => "verify",
+        })
+    }
+}
+
+/// A function that did not become an item.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Skip {
+    /// The item id it would have had: `textwrap/dedent`.
+    pub id: String,
+    pub stage: Stage,
+    pub reason: SkipReason,
+}
+
+/// Why a function did not become an item.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "kind", content = "detail", rename_all = "snake_case")]
+pub enum SkipReason {
+    /// `test_*`, or defined in a test file.
+    Test,
+    /// `_name` (and not asked for): an implementation detail, not an API.
+    Private,
+    /// `__init__`, `__repr__`, ...: called through syntax, not by name.
+    Dunder,
+    /// Needs an instance, which the model-free builder cannot construct honestly.
+    InstanceMethod,
+    /// `@property`, setters, `@abstractmethod`, `@overload`: no behaviour of its own to test.
+    NotPlainFunction(String),
+    /// `async def`.
+    Async,
+    /// Contains `yield`.
+    Generator,
+    NoParameters,
+    /// No `return <expression>`.
+    NoReturnValue,
+    /// One statement that only hands its parameters on, or returns a name.
+    Delegation,
+    /// An item list names a function its code does not define.
+    NotFound,
+    /// Defined inside a function or under a statement the builder does not cut along.
+    NotTopLevel,
+    /// Another module-level statement binds the name after the definition.
+    Redefined,
+    /// A name it reaches is defined nowhere in the file and is no builtin.
+    UnresolvedName(String),
+    /// It reaches a relative import (`from .x import y`).
+    RelativeImport(String),
+    /// It reaches an import the sandbox's standard library does not have.
+    NotStandardLibrary(String),
+    /// It reaches something that cannot run honestly in a sandbox.
+    Hazard {
+        kind: HazardKind,
+        name: String,
+    },
+    /// The program did not run in the sandbox (import error, crash, timeout).
+    NotRunnable(String),
+    /// Every candidate input failed.
+    NoWorkingInput(String),
+    /// Working inputs exist, but too few are deterministic and writable as tests.
+    TooFewCases {
+        found: usize,
+        needed: usize,
+    },
+    /// The reference failed its own tests.
+    ReferenceFailed(String),
+    /// The tests also pass with this stub body, so they do not discriminate.
+    StubPasses(String),
+}
+
+impl fmt::Display for SkipReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SkipReason::Test => f.write_str("is a test"),
+            SkipReason::Private => f.write_str("is private"),
+            SkipReason::Dunder => f.write_str("is a dunder method"),
+            SkipReason::InstanceMethod => f.write_str("is an instance method"),
+            SkipReason::NotPlainFunction(decorator) => write!(f, "is decorated with @{decorator}"),
+            SkipReason::Async => f.write_str("is async"),
+            SkipReason::Generator => f.write_str("is a generator"),
+            SkipReason::NoParameters => f.write_str("has no parameters"),
+            SkipReason::NoReturnValue => f.write_str("returns no value"),
+            SkipReason::Delegation => f.write_str("only delegates"),
+            SkipReason::NotFound => f.write_str("is not defined in its code"),
+            SkipReason::NotTopLevel => f.write_str("is not defined at module level"),
+            SkipReason::Redefined => f.write_str("is redefined later in its module"),
+            SkipReason::UnresolvedName(name) => write!(f, "unresolved name {name}"),
+            SkipReason::RelativeImport(module) => write!(f, "needs relative import {module}"),
+            SkipReason::NotStandardLibrary(module) => {
+                write!(f, "needs {module}, which is not in the standard library")
+            }
+            SkipReason::Hazard { kind, name } => write!(f, "{kind}: {name}"),
+            SkipReason::NotRunnable(detail) => write!(f, "does not run: {detail}"),
+            SkipReason::NoWorkingInput(detail) => write!(f, "no working input found ({detail})"),
+            SkipReason::TooFewCases { found, needed } => {
+                write!(f, "too few usable inputs ({found} < {needed})")
+            }
+            SkipReason::ReferenceFailed(detail) => {
+                write!(f, "reference fails its tests: {detail}")
+            }
+            SkipReason::StubPasses(stub) => write!(f, "tests pass with stub body `{stub}`"),
+        }
+    }
+}
+
+/// Kinds of behaviour that cannot be tested honestly inside a sandbox.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HazardKind {
+    FileSystem,
+    Network,
+    Process,
+    Threads,
+    Gui,
+    Randomness,
+    Time,
+    Environment,
+    Introspection,
+}
+
+impl fmt::Display for HazardKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            HazardKind::FileSystem => "uses the file system",
+            HazardKind::Network => "uses the network",
+            HazardKind::Process => "starts or ends processes",
+            HazardKind::Threads => "uses threads or async",
+            HazardKind::Gui => "uses a GUI",
+            HazardKind::Randomness => "uses unseeded randomness",
+            HazardKind::Time => "depends on the clock",
+            HazardKind::Environment => "reads the environment or input",
+            HazardKind::Introspection => "inspects the interpreter",
+        })
+    }
+}
+
+/// A source that could not be read at all. Its `Display` is one line naming the source.
+#[derive(Debug, thiserror::Error)]
+pub enum SourceError {
+    /// The io error (from `fs_err`) names the path.
+    #[error("{source}")]
+    Unreadable { path: PathBuf, source: std::io::Error },
+    #[error("`{}` does not parse: {detail}", path.display())]
+    Syntax { path: PathBuf, detail: String },
+    #[error("no module named `{name}` in the host Python ({python}); install it there, or pass its source file or directory instead")]
+    UnknownModule { name: String, python: String },
+    #[error("module `{name}` has no Python source ({origin}); pick a module written in Python")]
+    NoPythonSource { name: String, origin: String },
+    #[error("cannot ask the host Python ({python}) where `{name}` is: {detail}")]
+    HostPython {
+        name: String,
+        python: String,
+        detail: String,
+    },
+    #[error("`{}` is not a list of {{context, func_name, idx}} items: {detail}", path.display())]
+    BadItems { path: PathBuf, detail: String },
+}
+
+/// The result of a build.
+#[derive(Debug, Default, Serialize)]
+pub struct BuildReport {
+    /// Accepted items, in source order.
+    pub examples: Vec<Example>,
+    pub funnel: Funnel,
+    /// Every function that did not become an item, with the stage and the reason.
+    pub skipped: Vec<Skip>,
+    /// Sources that could not be read; the others were built regardless.
+    #[serde(serialize_with = "display_all")]
+    pub errors: Vec<SourceError>,
+}
+
+fn display_all<S: serde::Serializer>(errors: &[SourceError], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(errors.iter().map(ToString::to_string))
+}
+
+/// The sandbox phases of a build.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// One run that asks the sandbox's Python what it has (builtins, standard library).
+    Facts,
+    /// Probing every sliced function for inputs, twice.
+    Probe,
+    /// Running the references and the stubs against the written tests.
+    Verify,
+}
+
+impl fmt::Display for Phase {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Phase::Facts => "facts",
+            Phase::Probe => "probe",
+            Phase::Verify => "verify",
+        })
+    }
+}
+
+/// Progress of a build, for a progress display.
+#[derive(Debug, Clone, PartialEq)]
+pub enum BuildEvent {
+    /// The funnel changed (a stage finished for every function).
+    Funnel(Funnel),
+    /// A sandbox batch of `total` runs started.
+    BatchStarted { phase: Phase, total: usize },
+    /// `done` of the batch's `total` runs have finished.
+    BatchProgress { phase: Phase, done: usize, total: usize },
+}

@@ -1,0 +1,213 @@
+//! Which functions are worth an item.
+//!
+//! A target must do something a test can observe from its arguments and return value: a real
+//! body (not a one-line hand-off), parameters, a `return <expression>`. Tests, private helpers,
+//! properties and abstract stubs are not what people would ask a model to write. Instance
+//! methods need an instance, which cannot be built honestly without a model; static and class
+//! methods are called through their class and are kept.
+
+use benchgen_python::{FunctionInfo, ParameterKind};
+
+use crate::report::SkipReason;
+
+/// How the tests call a selected function.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Callable {
+    /// `f(...)`.
+    Function,
+    /// `Class.f(...)`, a `@staticmethod`.
+    StaticMethod,
+    /// `Class.f(...)`, a `@classmethod`: its first parameter is bound by Python.
+    ClassMethod,
+}
+
+/// Decorators that leave no plain function to test.
+const NOT_PLAIN: [&str; 6] = [
+    "property",
+    "cached_property",
+    "abstractmethod",
+    "overload",
+    "setter",
+    "deleter",
+];
+
+/// Whether `function` is worth an item; `requested` marks a function the user named, which may
+/// be private.
+pub(crate) fn select(
+    function: &FunctionInfo,
+    source: &str,
+    in_test_file: bool,
+    in_private_module: bool,
+    include_private: bool,
+    requested: bool,
+) -> Result<Callable, SkipReason> {
+    let name = function.name.as_str();
+    if in_test_file || name.starts_with("test_") || name == "test" {
+        return Err(SkipReason::Test);
+    }
+    if name.starts_with("__") && name.ends_with("__") {
+        return Err(SkipReason::Dunder);
+    }
+    let private = in_private_module || name.starts_with('_') || function.class_path.iter().any(|c| c.starts_with('_'));
+    if private && !include_private && !requested {
+        return Err(SkipReason::Private);
+    }
+    let last_part = |decorator: &str| {
+        let callee = decorator.split('(').next().unwrap_or(decorator);
+        callee.rsplit('.').next().unwrap_or(callee).trim().to_string()
+    };
+    let decorators: Vec<String> = function.decorators.iter().map(|d| last_part(d)).collect();
+    if let Some(decorator) = decorators.iter().find(|d| NOT_PLAIN.contains(&d.as_str())) {
+        return Err(SkipReason::NotPlainFunction(decorator.clone()));
+    }
+    let has = |name: &str| decorators.iter().any(|d| d == name);
+    let callable = match function.is_method {
+        false => Callable::Function,
+        true if has("staticmethod") => Callable::StaticMethod,
+        true if has("classmethod") => Callable::ClassMethod,
+        true => return Err(SkipReason::InstanceMethod),
+    };
+    if function.is_async {
+        return Err(SkipReason::Async);
+    }
+    let bound = usize::from(callable == Callable::ClassMethod);
+    let parameters = function
+        .parameters
+        .iter()
+        .skip(bound)
+        .filter(|p| p.kind != ParameterKind::KwArgs);
+    if parameters.count() == 0 {
+        return Err(SkipReason::NoParameters);
+    }
+    let shape = benchgen_python::body_shape(source, &function.target).unwrap_or_default();
+    if shape.yields {
+        return Err(SkipReason::Generator);
+    }
+    if !shape.returns_value {
+        return Err(SkipReason::NoReturnValue);
+    }
+    if shape.delegates {
+        return Err(SkipReason::Delegation);
+    }
+    Ok(callable)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SOURCE: &str = "\
+import abc
+
+def wrap(text, width=70):
+    \"\"\"Wraps.\"\"\"
+    lines = text.split()
+    return [w for w in lines if len(w) < width]
+
+def fill(text, width=70):
+    return wrap(text, width=width)
+
+def _helper(x):
+    return x * 2
+
+def test_wrap():
+    assert wrap('a')
+
+def no_args():
+    return 42
+
+def log(message):
+    print(message)
+
+def pairs(items):
+    for item in items:
+        yield item, item
+
+async def fetch(url):
+    return url + '!'
+
+class Shape(abc.ABC):
+    def __init__(self, sides):
+        self.sides = sides
+
+    def area(self, scale):
+        return self.sides * scale
+
+    @staticmethod
+    def parse(text):
+        return Shape(int(text.strip()))
+
+    @classmethod
+    def square(cls, side):
+        return cls(side * 4)
+
+    @classmethod
+    def empty(cls):
+        return cls(0)
+
+    @property
+    def count(self):
+        return self.sides
+
+    @abc.abstractmethod
+    def draw(self, canvas):
+        return canvas
+";
+
+    fn verdict(name: &str) -> Result<Callable, SkipReason> {
+        let function = benchgen_python::functions(SOURCE)
+            .into_iter()
+            .find(|f| f.qualified_name == name)
+            .unwrap();
+        select(&function, SOURCE, false, false, false, false)
+    }
+
+    #[test]
+    fn functions_worth_an_item() {
+        assert_eq!(verdict("wrap"), Ok(Callable::Function));
+        assert_eq!(verdict("Shape.parse"), Ok(Callable::StaticMethod));
+        assert_eq!(verdict("Shape.square"), Ok(Callable::ClassMethod));
+    }
+
+    #[test]
+    fn every_skip_has_its_reason() {
+        assert_eq!(verdict("fill"), Err(SkipReason::Delegation));
+        assert_eq!(verdict("_helper"), Err(SkipReason::Private));
+        assert_eq!(verdict("test_wrap"), Err(SkipReason::Test));
+        assert_eq!(verdict("no_args"), Err(SkipReason::NoParameters));
+        assert_eq!(verdict("log"), Err(SkipReason::NoReturnValue));
+        assert_eq!(verdict("pairs"), Err(SkipReason::Generator));
+        assert_eq!(verdict("fetch"), Err(SkipReason::Async));
+        assert_eq!(verdict("Shape.__init__"), Err(SkipReason::Dunder));
+        assert_eq!(verdict("Shape.area"), Err(SkipReason::InstanceMethod));
+        assert_eq!(verdict("Shape.empty"), Err(SkipReason::NoParameters));
+        assert_eq!(
+            verdict("Shape.count"),
+            Err(SkipReason::NotPlainFunction("property".into()))
+        );
+        assert_eq!(
+            verdict("Shape.draw"),
+            Err(SkipReason::NotPlainFunction("abstractmethod".into()))
+        );
+    }
+
+    #[test]
+    fn private_functions_when_asked() {
+        let function = benchgen_python::functions(SOURCE)
+            .into_iter()
+            .find(|f| f.name == "_helper")
+            .unwrap();
+        assert_eq!(
+            select(&function, SOURCE, false, false, true, false),
+            Ok(Callable::Function)
+        );
+        assert_eq!(
+            select(&function, SOURCE, false, false, false, true),
+            Ok(Callable::Function)
+        );
+        assert_eq!(
+            select(&function, SOURCE, true, false, true, true),
+            Err(SkipReason::Test)
+        );
+    }
+}

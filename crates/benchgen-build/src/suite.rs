@@ -1,0 +1,350 @@
+//! Choosing test cases and writing them as a test module people can read.
+//!
+//! Cases are chosen for coverage first (greedy set cover of the lines the probe saw each call
+//! execute), then for discrimination (distinct results and exception types, results that differ
+//! from the input), up to a target count, with no more exception tests than value tests. Each
+//! case becomes one `test_*` function of plain asserts: `assert f(args) == expected` when the
+//! result can be written as a literal, a tolerance check for floats, a `try`/`except` for an
+//! expected exception, `assert f(args) == reference.f(args)` (differential) for values with no
+//! literal form, and `assert repr(f(args)) == '...'` for objects of the program's own classes.
+
+use std::collections::{BTreeSet, HashSet};
+
+use crate::probe::{Case, CaseKind, FloatShape};
+use crate::report::SkipReason;
+
+/// How many tests an item gets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct SuiteSize {
+    /// Fewer usable cases than this: no item.
+    pub min: usize,
+    /// Cases are added for discrimination up to this many.
+    pub target: usize,
+    /// Never more than this, coverage cases included.
+    pub max: usize,
+}
+
+/// How one case is checked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Check {
+    Literal,
+    Differential,
+    /// `assert repr(f(args)) == '...'`: for objects of the program's own classes, which have no
+    /// literal and which the reference module's classes never equal.
+    Repr,
+    Raises,
+}
+
+/// The chosen cases and the tests written from them.
+#[derive(Debug, Clone)]
+pub(crate) struct Suite {
+    pub tests: String,
+    pub cases: Vec<Case>,
+    /// Lines of the target the chosen cases execute, of those `executable`; `None` when the
+    /// probe could not tell which lines hold code.
+    pub line_coverage: Option<f64>,
+}
+
+/// Chooses cases from `cases` (in probe order) and writes the test module.
+///
+/// `call` is the expression the tests call (`f`, `Class.f`); `raised` are the exception names the
+/// program raises explicitly (an exception it only lets through, like a `TypeError` from a bad
+/// argument type, is not behaviour worth pinning down); `reference_free` is false when the
+/// program itself binds the name `reference`, which differential tests would shadow.
+pub(crate) fn write(
+    call: &str,
+    cases: &[Case],
+    raised: &[String],
+    reference_free: bool,
+    executable: Option<&[usize]>,
+    size: SuiteSize,
+) -> Result<Suite, SkipReason> {
+    let usable: Vec<(usize, Check)> = cases
+        .iter()
+        .enumerate()
+        .filter_map(|(i, case)| check_for(case, raised, reference_free).map(|check| (i, check)))
+        .collect();
+    let chosen = choose(cases, &usable, size);
+    if chosen.len() < size.min {
+        return Err(SkipReason::TooFewCases {
+            found: chosen.len(),
+            needed: size.min,
+        });
+    }
+    let tests = render(call, cases, &chosen);
+    let executable: Option<BTreeSet<usize>> = executable.map(|lines| lines.iter().copied().collect());
+    let line_coverage = executable.filter(|lines| !lines.is_empty()).map(|lines| {
+        let covered: BTreeSet<usize> = chosen
+            .iter()
+            .flat_map(|&(i, _)| cases[i].lines.iter().copied())
+            .collect();
+        covered.intersection(&lines).count() as f64 / lines.len() as f64
+    });
+    Ok(Suite {
+        tests,
+        cases: chosen.iter().map(|&(i, _)| cases[i].clone()).collect(),
+        line_coverage,
+    })
+}
+
+/// Longest repr a `Repr` check compares, in characters.
+const MAX_REPR: usize = 200;
+
+fn check_for(case: &Case, raised: &[String], reference_free: bool) -> Option<Check> {
+    match case.kind {
+        CaseKind::Raise => raised.contains(&case.raised_type).then_some(Check::Raises),
+        CaseKind::Value if case.literal => Some(Check::Literal),
+        CaseKind::Value if case.equal && reference_free => Some(Check::Differential),
+        // The probe saw this repr in every execution, so it holds no address; `0x` is checked
+        // anyway, since an address that happens to repeat would make a flaky test.
+        CaseKind::Value if case.repr.len() <= MAX_REPR && !case.repr.contains("0x") => Some(Check::Repr),
+        CaseKind::Value => None,
+    }
+}
+
+/// What a case shows: equal keys mean the same observable behaviour.
+fn behaviour(case: &Case) -> (CaseKind, &str) {
+    match case.kind {
+        CaseKind::Value => (CaseKind::Value, case.canonical.as_str()),
+        CaseKind::Raise => (CaseKind::Raise, case.raised_type.as_str()),
+    }
+}
+
+/// Greedy line cover, then distinct behaviours, then the rest; returned in probe order.
+fn choose(cases: &[Case], usable: &[(usize, Check)], size: SuiteSize) -> Vec<(usize, Check)> {
+    let mut chosen: Vec<(usize, Check)> = Vec::new();
+    let mut covered: HashSet<usize> = HashSet::new();
+    let mut shown = Shown::default();
+    let is_chosen = |chosen: &[(usize, Check)], i: usize| chosen.iter().any(|&(j, _)| j == i);
+    // Ties go to: returned values over exceptions, argument types not tested yet, new
+    // behaviour, results that differ from the input (an identity result cannot tell a body
+    // from `return x`), short calls, early ones.
+    let preference = |i: usize, shown: &Shown| {
+        let case = &cases[i];
+        (
+            case.kind == CaseKind::Value,
+            !shown.signatures.contains(case.arg_types.as_str()),
+            !shown.behaviours.contains(&behaviour(case)),
+            case.repr != case.args,
+            std::cmp::Reverse(case.args.len()),
+            std::cmp::Reverse(i),
+        )
+    };
+    // No more exception tests than value tests: a suite of mostly `raises` checks says little
+    // about what the function computes.
+    let allowed = |chosen: &[(usize, Check)], i: usize| {
+        let raises = chosen.iter().filter(|&&(_, check)| check == Check::Raises).count();
+        !is_chosen(chosen, i) && (cases[i].kind == CaseKind::Value || raises < chosen.len() - raises)
+    };
+    while chosen.len() < size.max {
+        let best = usable
+            .iter()
+            .filter(|&&(i, _)| allowed(&chosen, i))
+            .map(|&(i, check)| (cases[i].lines.iter().filter(|l| !covered.contains(l)).count(), i, check))
+            .filter(|&(new, _, _)| new > 0)
+            .max_by_key(|&(new, i, _)| (new, preference(i, &shown)));
+        let Some((_, i, check)) = best else { break };
+        covered.extend(cases[i].lines.iter().copied());
+        shown.add(&cases[i]);
+        chosen.push((i, check));
+    }
+    while chosen.len() < size.target.min(size.max) {
+        let best = usable
+            .iter()
+            .filter(|&&(i, _)| allowed(&chosen, i))
+            .max_by_key(|&&(i, _)| preference(i, &shown))
+            .copied();
+        let Some((i, check)) = best else { break };
+        shown.add(&cases[i]);
+        chosen.push((i, check));
+    }
+    chosen.sort_by_key(|&(i, _)| i);
+    chosen
+}
+
+/// What the chosen cases already show.
+#[derive(Default)]
+struct Shown<'c> {
+    behaviours: HashSet<(CaseKind, &'c str)>,
+    signatures: HashSet<&'c str>,
+}
+
+impl<'c> Shown<'c> {
+    fn add(&mut self, case: &'c Case) {
+        self.behaviours.insert(behaviour(case));
+        self.signatures.insert(&case.arg_types);
+    }
+}
+
+/// Relative and absolute tolerance of float comparisons: results of the same computation on
+/// another machine or build differ in the last bits at most.
+const TOLERANCE: &str = "rel_tol=1e-09, abs_tol=1e-12";
+/// Longer assert lines are split into `result = ...` and the assert.
+const LINE_WIDTH: usize = 96;
+
+fn render(call: &str, cases: &[Case], chosen: &[(usize, Check)]) -> String {
+    let differential = chosen.iter().any(|&(_, check)| check == Check::Differential);
+    let mut out =
+        format!("# Tests of `{call}`, written by `benchgen build` from what the reference returns for probe inputs.\n");
+    if differential {
+        out.push_str("import reference\n");
+    }
+    let stem = call.replace('.', "_");
+    for (n, &(i, check)) in chosen.iter().enumerate() {
+        let case = &cases[i];
+        let invocation = format!("{call}({})", case.args);
+        out.push_str(&format!("\n\ndef test_{stem}_{}():\n", n + 1));
+        let body = match (check, case.floats) {
+            (Check::Raises, _) => format!(
+                "try:\n    {invocation}\nexcept {}:\n    pass\nelse:\n    raise AssertionError('expected {}')\n",
+                case.raises, case.raises
+            ),
+            (Check::Differential, _) => format!("assert {invocation} == reference.{invocation}\n"),
+            (Check::Repr, _) => {
+                let expected = serde_json::to_string(&case.repr).expect("a string serializes");
+                let line = format!("assert repr({invocation}) == {expected}\n");
+                match line.len() <= LINE_WIDTH {
+                    true => line,
+                    false => format!("result = {invocation}\nassert repr(result) == {expected}\n"),
+                }
+            }
+            (Check::Literal, FloatShape::Scalar) => {
+                format!("from math import isclose\n\nassert isclose({invocation}, {}, {TOLERANCE})\n", case.repr)
+            }
+            (Check::Literal, FloatShape::Sequence) => format!(
+                "from math import isclose\n\nresult = {invocation}\nexpected = {}\nassert type(result) is type(expected) and len(result) == len(expected)\nassert all(isclose(a, b, {TOLERANCE}) for a, b in zip(result, expected))\n",
+                case.repr
+            ),
+            (Check::Literal, FloatShape::None) => {
+                let operator = if matches!(case.repr.as_str(), "True" | "False" | "None") { "is" } else { "==" };
+                let line = format!("assert {invocation} {operator} {}\n", case.repr);
+                if line.len() <= LINE_WIDTH {
+                    line
+                } else {
+                    format!("result = {invocation}\nassert result {operator} {}\n", case.repr)
+                }
+            }
+        };
+        for line in body.lines() {
+            if !line.is_empty() {
+                out.push_str("    ");
+            }
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn value(args: &str, repr: &str, lines: &[usize]) -> Case {
+        Case {
+            args: args.into(),
+            kind: CaseKind::Value,
+            lines: lines.to_vec(),
+            arg_types: "str".into(),
+            repr: repr.into(),
+            canonical: repr.into(),
+            type_name: "str".into(),
+            literal: true,
+            equal: true,
+            floats: FloatShape::None,
+            raises: String::new(),
+            raised_type: String::new(),
+        }
+    }
+
+    fn raise(args: &str, name: &str, lines: &[usize]) -> Case {
+        Case {
+            kind: CaseKind::Raise,
+            raises: name.into(),
+            raised_type: name.rsplit('.').next().unwrap().into(),
+            literal: false,
+            ..value(args, "", lines)
+        }
+    }
+
+    const SIZE: SuiteSize = SuiteSize {
+        min: 2,
+        target: 5,
+        max: 6,
+    };
+
+    #[test]
+    fn coverage_first_then_distinct_results() {
+        let cases = vec![
+            value("'a'", "'a'", &[2, 3]),
+            value("'b'", "'B'", &[2, 3]),
+            value("'  c'", "'c'", &[2, 3, 4]),
+            value("''", "''", &[2, 5]),
+            value("'dd'", "'D'", &[2, 3]),
+            value("'e'", "'B'", &[2, 3]),
+            raise("None", "TypeError", &[2]),
+            raise("'!'", "errors.Bad", &[2, 6]),
+        ];
+        let suite = write("f", &cases, &["Bad".to_string()], true, Some(&[2, 3, 4, 5, 6, 7]), SIZE).unwrap();
+        let chosen: Vec<&str> = suite.cases.iter().map(|c| c.args.as_str()).collect();
+        // Cover: '  c' (3 new lines), then '' and '!' (one each); then new results, the ones that
+        // differ from their input first ('b' -> 'B', then 'dd' -> 'D').
+        assert_eq!(chosen, ["'b'", "'  c'", "''", "'dd'", "'!'"]);
+        assert_eq!(suite.line_coverage, Some(5.0 / 6.0));
+        assert!(suite.tests.contains("def test_f_1():\n    assert f('b') == 'B'\n"));
+        assert!(suite.tests.contains(
+            "def test_f_5():\n    try:\n        f('!')\n    except errors.Bad:\n        pass\n    else:\n        raise AssertionError('expected errors.Bad')\n"
+        ));
+        assert!(!suite.tests.contains("TypeError"), "implicit exceptions are not tested");
+        assert_eq!(benchgen_python::parse_errors(&suite.tests), None);
+        assert_eq!(benchgen_python::test_functions(&suite.tests).len(), 5);
+    }
+
+    #[test]
+    fn floats_differential_and_long_lines() {
+        let mut scalar = value("0.1, 0.2", "0.30000000000000004", &[1]);
+        scalar.floats = FloatShape::Scalar;
+        let mut sequence = value("1", "(0.5, 1.0)", &[2]);
+        sequence.floats = FloatShape::Sequence;
+        let mut object = value("2", "OrderedDict([('a', 1)])", &[3]);
+        object.literal = false;
+        let long = value("'x'", &format!("'{}'", "y".repeat(100)), &[4]);
+        let flag = value("3", "True", &[5]);
+        let mut token = value("'t'", "Token('t', kind=\"word\")", &[6]);
+        (token.literal, token.equal) = (false, false);
+        let mut address = value("'u'", "<Token object at 0x7f3a>", &[7]);
+        (address.literal, address.equal) = (false, false);
+        let cases = [scalar, sequence, object, long, flag, token, address];
+        let suite = write("C.m", &cases, &[], true, None, SIZE).unwrap();
+        let tests = &suite.tests;
+        assert!(tests.contains("import reference\n"));
+        assert!(tests.contains("    from math import isclose\n\n    assert isclose(C.m(0.1, 0.2), 0.30000000000000004, rel_tol=1e-09, abs_tol=1e-12)\n"));
+        assert!(tests.contains(
+            "    assert all(isclose(a, b, rel_tol=1e-09, abs_tol=1e-12) for a, b in zip(result, expected))\n"
+        ));
+        assert!(tests.contains("    assert C.m(2) == reference.C.m(2)\n"));
+        assert!(tests.contains("    result = C.m('x')\n    assert result == 'yyy"));
+        assert!(tests.contains("    assert C.m(3) is True\n"));
+        assert!(tests.contains("    assert repr(C.m('t')) == \"Token('t', kind=\\\"word\\\")\"\n"));
+        assert!(!tests.contains("C.m('u')"));
+        assert_eq!(suite.line_coverage, None);
+        assert_eq!(benchgen_python::parse_errors(tests), None);
+
+        // A program that binds `reference` itself gets no differential tests: reprs instead.
+        let without = write("C.m", &cases, &[], false, None, SIZE).unwrap();
+        assert!(!without.tests.contains("import reference") && !without.tests.contains("reference.C"));
+        assert_eq!(without.cases.len(), 6);
+        assert!(without
+            .tests
+            .contains("    assert repr(C.m(2)) == \"OrderedDict([('a', 1)])\"\n"));
+    }
+
+    #[test]
+    fn too_few_usable_cases() {
+        let cases = [value("1", "1", &[1]), raise("2", "TypeError", &[1])];
+        assert_eq!(
+            write("f", &cases, &[], true, None, SIZE).unwrap_err(),
+            SkipReason::TooFewCases { found: 1, needed: 2 }
+        );
+    }
+}

@@ -1,0 +1,99 @@
+//! `benchgen build`: real Python code to verified benchmark items, with no model.
+
+use std::collections::BTreeMap;
+
+use anyhow::Context as _;
+use benchgen_build::{BuildEvent, BuildOptions, Executors, Funnel, Source};
+use benchgen_sandbox::Executor;
+
+use crate::args::BuildArgs;
+use crate::exit_codes;
+use crate::printer::Printer;
+
+pub fn run(args: BuildArgs, printer: &Printer) -> anyhow::Result<u8> {
+    let mut sources: Vec<Source> = args.sources.iter().map(|p| Source::from_path(p.clone())).collect();
+    sources.extend(args.modules.iter().cloned().map(Source::Module));
+    if sources.is_empty() {
+        anyhow::bail!("nothing to build from: give source files, directories, item files or --module NAME");
+    }
+    let config = args.exec.sandbox_config(None);
+    let main = Executor::new(config.clone()).context("failed to start the sandbox")?;
+    // A second executor with another hash seed: results that depend on string hashing differ
+    // between the two and are dropped as nondeterministic.
+    let second = Executor::new(benchgen_build::second_hash_seed(&config)).context("failed to start the sandbox")?;
+    let options = BuildOptions {
+        limit: args.limit,
+        seed: args.seed,
+        include_private: args.include_private,
+        limits: args.exec.limits(),
+        ..BuildOptions::default()
+    };
+    let bar = printer.progress(0, "build");
+    let report = benchgen_build::build(&sources, &options, Executors { main: &main, second: Some(&second) }, |event| match event {
+        BuildEvent::Funnel(funnel) => bar.set_message(funnel_line(&funnel)),
+        BuildEvent::BatchStarted { phase, total } => {
+            bar.set_prefix(phase.to_string());
+            bar.set_length(total as u64);
+            bar.set_position(0);
+        }
+        BuildEvent::BatchProgress { done, .. } => bar.set_position(done as u64),
+    })
+    .context("failed to build")?;
+    bar.finish_and_clear();
+
+    for error in &report.errors {
+        printer.warn(&error.to_string());
+    }
+    benchgen_dataset::write_jsonl(&args.out, &report.examples)
+        .with_context(|| format!("failed to write dataset `{}`", args.out.display()))?;
+    if let Some(path) = &args.report {
+        fs_err::write(path, serde_json::to_string_pretty(&report)? + "\n")
+            .with_context(|| format!("failed to write `{}`", path.display()))?;
+    }
+    print_summary(&report, printer);
+    printer.info(&format!("wrote {} items to {}", report.examples.len(), args.out.display()));
+    Ok(if report.errors.is_empty() { exit_codes::SUCCESS } else { exit_codes::ITEMS_FAILED })
+}
+
+fn funnel_line(funnel: &Funnel) -> String {
+    format!(
+        "selected {} → sliced {} → runnable {} → tested {} → accepted {}",
+        funnel.selected, funnel.sliced, funnel.runnable, funnel.tested, funnel.accepted
+    )
+}
+
+/// The funnel as a table, then the most common skip reasons.
+fn print_summary(report: &benchgen_build::BuildReport, printer: &Printer) {
+    let funnel = &report.funnel;
+    for (stage, count) in [
+        ("found", funnel.found),
+        ("selected", funnel.selected),
+        ("sliced", funnel.sliced),
+        ("runnable", funnel.runnable),
+        ("tested", funnel.tested),
+        ("accepted", funnel.accepted),
+    ] {
+        printer.data(&format!("  {stage:<10} {count:>6}"));
+    }
+    let mut reasons: BTreeMap<String, usize> = BTreeMap::new();
+    for skip in &report.skipped {
+        let reason = skip.reason.to_string();
+        let kind = reason.split([':', '(']).next().unwrap_or(&reason).trim().to_string();
+        *reasons.entry(format!("{}: {kind}", skip.stage)).or_default() += 1;
+    }
+    let mut reasons: Vec<(String, usize)> = reasons.into_iter().collect();
+    reasons.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    for (reason, count) in reasons.iter().take(10) {
+        printer.info(&format!("  skipped {count:>5}  {reason}"));
+    }
+    let tests: u32 = report.examples.iter().filter_map(|e| e.quality.test_count).sum();
+    if !report.examples.is_empty() {
+        printer.data(&format!(
+            "{} accepted of {} selected ({:.2}), {:.1} tests per item",
+            funnel.accepted,
+            funnel.selected,
+            funnel.accepted as f64 / funnel.selected.max(1) as f64,
+            f64::from(tests) / report.examples.len() as f64
+        ));
+    }
+}

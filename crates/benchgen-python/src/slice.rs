@@ -1,0 +1,893 @@
+//! Facts for cutting a function out of its module: which module-level statements bind and read
+//! which names, the calls in a file, and the shape of a function body.
+//!
+//! `benchgen build` turns a function into a standalone program by keeping exactly the
+//! module-level definitions it reaches. That needs, per top-level statement, the names it binds
+//! and the *free* names it reads (a parameter or local variable called `os` is not the module
+//! `os`), with Python's scoping: function, lambda and comprehension scopes hide their own
+//! bindings, class bodies do not leak theirs into methods. Reads are kept as dotted chains
+//! (`os.path.join`) so that a caller can tell `random.random()` from `random.Random(seed)`.
+//!
+//! The analysis is syntactic and deliberately simple: `global` and `nonlocal` are honoured,
+//! `exec`/`globals()` tricks are not, and a name read anywhere in a function counts even on a
+//! path that never runs. That errs towards keeping a definition too many, which only costs a few
+//! lines in the program.
+
+use std::collections::HashSet;
+
+use benchgen_core::{Span, Target};
+use tree_sitter::Node;
+
+use crate::functions::definitions;
+use crate::syntax::{line_start, named_children, parse, text, walk, Lines};
+
+/// One module-level statement and the names it binds and reads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TopLevelStatement {
+    /// The statement's whole lines, decorators included, with its trailing newline.
+    pub span: Span,
+    pub kind: StatementKind,
+    /// Module-level names the statement binds, in source order (a `try` that imports `x` or
+    /// defines a fallback `x` binds `x`). A star import binds `*`.
+    pub binds: Vec<String>,
+    /// Free names the statement reads, as dotted chains without duplicates (`os.path.join`,
+    /// `len`): those read in the statement's own scope first, then those of nested scopes, each
+    /// in source order. The module-level binding of the first component is what a slice must
+    /// keep. Names the statement binds itself are left out.
+    pub reads: Vec<String>,
+    /// Dotted chains whose root an import *inside* the statement binds (a function's local
+    /// `import random`), spelled with the imported module: `random.choice`.
+    pub resolved: Vec<String>,
+    /// Modules the statement imports, anywhere in it, in order: `os.path`, `.sibling`.
+    pub modules: Vec<String>,
+    /// What each module-level import in the statement binds: `(name, qualified)` with
+    /// `qualified` the dotted path the name stands for (`p` → `os.path` for
+    /// `import os.path as p`, `c` → `a.b.c` for `from a.b import c`, `x` → `.mod.x` for a
+    /// relative import).
+    pub imports: Vec<(String, String)>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StatementKind {
+    /// `def` or `class`, decorated or not.
+    Definition,
+    /// `import ...` or `from ... import ...` (not `__future__`).
+    Import,
+    /// `from __future__ import ...`: changes how the whole module compiles.
+    FutureImport,
+    /// Anything else: assignments, `if`/`try` blocks, expression statements.
+    Other,
+}
+
+/// The module-level statements of `source`, in order.
+pub fn top_level_statements(source: &str) -> Vec<TopLevelStatement> {
+    let tree = parse(source);
+    let lines = Lines::new(source);
+    named_children(tree.root_node())
+        .map(|statement| {
+            let mut scope = Scope::new(ScopeKind::Module);
+            visit(statement, &mut scope, source);
+            let kind = statement_kind(statement, source);
+            let binds = scope.binds.clone();
+            let imports = scope.imports.clone();
+            let modules = std::mem::take(&mut scope.modules);
+            let (reads, resolved) = scope.finish();
+            let end = source[statement.end_byte()..]
+                .find('\n')
+                .map_or(source.len(), |i| statement.end_byte() + i + 1);
+            TopLevelStatement {
+                span: lines.span(line_start(source, statement.start_byte()), end),
+                kind,
+                binds,
+                reads,
+                resolved,
+                modules,
+                imports,
+            }
+        })
+        .collect()
+}
+
+fn statement_kind(statement: Node, source: &str) -> StatementKind {
+    match statement.kind() {
+        "function_definition" | "class_definition" | "decorated_definition" => {
+            StatementKind::Definition
+        }
+        "import_from_statement"
+            if statement
+                .child_by_field_name("module_name")
+                .is_some_and(|m| text(m, source) == "__future__") =>
+        {
+            StatementKind::FutureImport
+        }
+        "future_import_statement" => StatementKind::FutureImport,
+        "import_statement" | "import_from_statement" => StatementKind::Import,
+        _ => StatementKind::Other,
+    }
+}
+
+/// One call in a file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Call {
+    /// The called expression when it is a name or a dotted chain (`f`, `textwrap.dedent`).
+    pub callee: String,
+    /// The argument text between the parentheses, as written.
+    pub arguments: String,
+    /// Every argument is a literal (numbers, strings without interpolation, `True`/`False`/
+    /// `None`, and tuples, lists, sets and dicts of literals), passed positionally or by keyword.
+    pub literal: bool,
+}
+
+/// Every call of a name or dotted chain in `source` (calls of other expressions, like `f()()`,
+/// are skipped), in source order.
+pub fn calls(source: &str) -> Vec<Call> {
+    let tree = parse(source);
+    let mut out = Vec::new();
+    walk(tree.root_node(), &mut |node| {
+        if node.kind() != "call" {
+            return true;
+        }
+        let callee = node
+            .child_by_field_name("function")
+            .and_then(|function| dotted_chain(function, source));
+        let arguments = node
+            .child_by_field_name("arguments")
+            .filter(|a| a.kind() == "argument_list");
+        if let (Some(callee), Some(arguments)) = (callee, arguments) {
+            let inner = text(arguments, source);
+            out.push(Call {
+                callee,
+                arguments: inner[1..inner.len() - 1].trim().to_string(),
+                literal: named_children(arguments).all(|argument| match argument.kind() {
+                    "keyword_argument" => argument
+                        .child_by_field_name("value")
+                        .is_some_and(is_literal),
+                    _ => is_literal(argument),
+                }),
+            });
+        }
+        true
+    });
+    out
+}
+
+/// Whether an expression is built only from literals.
+fn is_literal(node: Node) -> bool {
+    match node.kind() {
+        "integer" | "float" | "true" | "false" | "none" => true,
+        "string" => named_children(node).all(|part| part.kind() != "interpolation"),
+        "concatenated_string" => named_children(node).all(is_literal),
+        "unary_operator" => node.child_by_field_name("argument").is_some_and(is_literal),
+        "parenthesized_expression" | "tuple" | "list" | "set" | "dictionary" | "pair" => {
+            named_children(node).all(is_literal)
+        }
+        _ => false,
+    }
+}
+
+/// What a function's body does, as far as choosing targets cares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct BodyShape {
+    /// Some `return <expression>` in the function itself (not in a nested def or lambda).
+    pub returns_value: bool,
+    /// A `yield` in the function itself: it is a generator.
+    pub yields: bool,
+    /// The body (after the docstring) is one statement that only hands its parameters to
+    /// another callable or returns a name: `return self._impl(a, b)`, `return x`.
+    pub delegates: bool,
+}
+
+/// The body shape of `target`'s definition in `source`; `None` if no def has the target's span.
+pub fn body_shape(source: &str, target: &Target) -> Option<BodyShape> {
+    let tree = parse(source);
+    let defs = definitions(tree.root_node(), source);
+    let def = defs
+        .iter()
+        .find(|def| def.outer.start_byte() == target.span.start_byte)?;
+    let body = def.node.child_by_field_name("body")?;
+    let mut shape = BodyShape::default();
+    walk(body, &mut |node| match node.kind() {
+        "function_definition" | "lambda" | "class_definition" => false,
+        "return_statement" => {
+            shape.returns_value |= node.named_child_count() > 0;
+            true
+        }
+        "yield" => {
+            shape.yields = true;
+            true
+        }
+        _ => true,
+    });
+    let code: Vec<Node> = named_children(body)
+        .skip_while(|s| {
+            s.kind() == "expression_statement"
+                && s.named_child(0)
+                    .is_some_and(|e| matches!(e.kind(), "string" | "concatenated_string"))
+        })
+        .collect();
+    shape.delegates = match code.as_slice() {
+        [only] if only.kind() == "return_statement" => {
+            only.named_child(0).is_some_and(|value| match value.kind() {
+                "identifier" | "attribute" => true,
+                "call" => value
+                    .child_by_field_name("arguments")
+                    .is_some_and(|args| named_children(args).all(passes_through)),
+                _ => false,
+            })
+        }
+        _ => false,
+    };
+    Some(shape)
+}
+
+/// An argument that hands something on unchanged: `x`, `*args`, `key=x`, `self.x`.
+fn passes_through(argument: Node) -> bool {
+    match argument.kind() {
+        "identifier" | "attribute" => true,
+        "list_splat" | "dictionary_splat" => argument.named_child(0).is_some_and(passes_through),
+        "keyword_argument" => argument
+            .child_by_field_name("value")
+            .is_some_and(passes_through),
+        _ => false,
+    }
+}
+
+/// Names of the exception classes `source` raises explicitly (`raise ValueError(...)`,
+/// `raise errors.Bad`: the last component), in first-seen order without duplicates.
+pub fn raised_names(source: &str) -> Vec<String> {
+    let tree = parse(source);
+    let mut out: Vec<String> = Vec::new();
+    walk(tree.root_node(), &mut |node| {
+        if node.kind() == "raise_statement" {
+            let raised = node.named_child(0).map(|e| match e.kind() {
+                "call" => e.child_by_field_name("function").unwrap_or(e),
+                _ => e,
+            });
+            if let Some(name) = raised
+                .and_then(|e| dotted_chain(e, source))
+                .and_then(|chain| chain.rsplit('.').next().map(str::to_string))
+            {
+                if !out.contains(&name) {
+                    out.push(name);
+                }
+            }
+        }
+        true
+    });
+    out
+}
+
+/// `a.b.c` for an identifier or a chain of attribute accesses on one; `None` for anything else
+/// (`f().x`, `a[0].b`).
+fn dotted_chain(node: Node, source: &str) -> Option<String> {
+    match node.kind() {
+        "identifier" => Some(text(node, source).to_string()),
+        "attribute" => {
+            let object = dotted_chain(node.child_by_field_name("object")?, source)?;
+            let attribute = text(node.child_by_field_name("attribute")?, source);
+            Some(format!("{object}.{attribute}"))
+        }
+        _ => None,
+    }
+}
+
+fn root(chain: &str) -> &str {
+    chain.split('.').next().unwrap_or(chain)
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ScopeKind {
+    Module,
+    Function,
+    Class,
+}
+
+/// Names bound and read in one scope while its subtree is visited.
+struct Scope {
+    kind: ScopeKind,
+    /// Bound here, in order (a `Vec` because the module-level order is reported).
+    binds: Vec<String>,
+    /// Declared `global`/`nonlocal`: assignments to them do not make them local.
+    declared: HashSet<String>,
+    /// Chains read directly in this scope.
+    reads: Vec<String>,
+    /// Chains free in nested scopes, still to be resolved against this one.
+    nested: Vec<String>,
+    /// Imports of this scope: `(bound name, qualified)`.
+    imports: Vec<(String, String)>,
+    /// Chains resolved through an import, here or in a nested scope.
+    resolved: Vec<String>,
+    /// Modules imported here or in nested scopes.
+    modules: Vec<String>,
+}
+
+impl Scope {
+    fn new(kind: ScopeKind) -> Self {
+        Self {
+            kind,
+            binds: Vec::new(),
+            declared: HashSet::new(),
+            reads: Vec::new(),
+            nested: Vec::new(),
+            imports: Vec::new(),
+            resolved: Vec::new(),
+            modules: Vec::new(),
+        }
+    }
+
+    fn bind(&mut self, name: &str) {
+        if !self.binds.iter().any(|b| b == name) {
+            self.binds.push(name.to_string());
+        }
+    }
+
+    fn read(&mut self, chain: String) {
+        self.reads.push(chain);
+    }
+
+    /// The chains still free after this scope (deduplicated, in order) and the ones resolved
+    /// through imports in it or below.
+    fn finish(mut self) -> (Vec<String>, Vec<String>) {
+        let local: HashSet<&str> = self
+            .binds
+            .iter()
+            .map(String::as_str)
+            .filter(|name| !self.declared.contains(*name))
+            .collect();
+        let mut free = Vec::new();
+        let mut seen = HashSet::new();
+        // A class body's names are not visible to the methods in it.
+        let nested_visible = self.kind != ScopeKind::Class;
+        let candidates = self
+            .reads
+            .iter()
+            .map(|chain| (chain, true))
+            .chain(self.nested.iter().map(|chain| (chain, nested_visible)));
+        for (chain, sees_locals) in candidates {
+            let name = root(chain);
+            if let Some((_, qualified)) = self.imports.iter().rev().find(|(n, _)| n == name) {
+                if sees_locals {
+                    self.resolved
+                        .push(format!("{qualified}{}", &chain[name.len()..]));
+                    continue;
+                }
+            }
+            if sees_locals && local.contains(name) {
+                continue;
+            }
+            if seen.insert(chain.clone()) {
+                free.push(chain.clone());
+            }
+        }
+        let mut resolved_seen = HashSet::new();
+        self.resolved
+            .retain(|chain| resolved_seen.insert(chain.clone()));
+        (free, self.resolved)
+    }
+
+    /// Folds a finished nested scope into this one.
+    fn absorb(&mut self, mut nested: Scope) {
+        self.modules.append(&mut nested.modules);
+        let (free, resolved) = nested.finish();
+        self.nested.extend(free);
+        self.resolved.extend(resolved);
+    }
+}
+
+/// Visits `node` in `scope`: records reads and bindings, opening nested scopes for functions,
+/// lambdas, classes and comprehensions.
+fn visit(node: Node, scope: &mut Scope, source: &str) {
+    match node.kind() {
+        "comment" | "future_import_statement" => {}
+        "identifier" => scope.read(text(node, source).to_string()),
+        "attribute" => match dotted_chain(node, source) {
+            Some(chain) => scope.read(chain),
+            // `f().x`, `a[0].b`: the object is read, the attribute name is not a variable.
+            None => {
+                if let Some(object) = node.child_by_field_name("object") {
+                    visit(object, scope, source);
+                }
+            }
+        },
+        "dotted_name" => scope.read(text(node, source).split_whitespace().collect::<String>()),
+        "keyword_argument" => visit_field(node, "value", scope, source),
+        "decorated_definition" => {
+            for child in named_children(node) {
+                visit(child, scope, source);
+            }
+        }
+        "function_definition" => {
+            if let Some(name) = node.child_by_field_name("name") {
+                scope.bind(text(name, source));
+            }
+            let mut inner = Scope::new(ScopeKind::Function);
+            if let Some(parameters) = node.child_by_field_name("parameters") {
+                visit_parameters(parameters, scope, &mut inner, source);
+            }
+            visit_field(node, "return_type", scope, source);
+            visit_field(node, "body", &mut inner, source);
+            scope.absorb(inner);
+        }
+        "lambda" => {
+            let mut inner = Scope::new(ScopeKind::Function);
+            if let Some(parameters) = node.child_by_field_name("parameters") {
+                visit_parameters(parameters, scope, &mut inner, source);
+            }
+            visit_field(node, "body", &mut inner, source);
+            scope.absorb(inner);
+        }
+        "class_definition" => {
+            if let Some(name) = node.child_by_field_name("name") {
+                scope.bind(text(name, source));
+            }
+            visit_field(node, "superclasses", scope, source);
+            let mut inner = Scope::new(ScopeKind::Class);
+            visit_field(node, "body", &mut inner, source);
+            scope.absorb(inner);
+        }
+        "list_comprehension"
+        | "set_comprehension"
+        | "dictionary_comprehension"
+        | "generator_expression" => {
+            let mut inner = Scope::new(ScopeKind::Function);
+            for child in named_children(node) {
+                if child.kind() == "for_in_clause" {
+                    if let Some(left) = child.child_by_field_name("left") {
+                        bind_target(left, &mut inner, source);
+                    }
+                    let mut cursor = child.walk();
+                    for right in child.children_by_field_name("right", &mut cursor) {
+                        visit(right, &mut inner, source);
+                    }
+                } else {
+                    visit(child, &mut inner, source);
+                }
+            }
+            scope.absorb(inner);
+        }
+        "assignment" => {
+            visit_field(node, "right", scope, source);
+            visit_field(node, "type", scope, source);
+            if let Some(left) = node.child_by_field_name("left") {
+                // `x: int` without a value binds nothing at module level.
+                if node.child_by_field_name("right").is_some() || scope.kind != ScopeKind::Module {
+                    bind_target(left, scope, source);
+                } else {
+                    visit(left, scope, source);
+                }
+            }
+        }
+        "augmented_assignment" => {
+            visit_field(node, "right", scope, source);
+            if let Some(left) = node.child_by_field_name("left") {
+                visit(left, scope, source);
+                bind_target(left, scope, source);
+            }
+        }
+        "named_expression" => {
+            visit_field(node, "value", scope, source);
+            if let Some(name) = node.child_by_field_name("name") {
+                scope.bind(text(name, source));
+            }
+        }
+        "for_statement" => {
+            visit_field(node, "right", scope, source);
+            if let Some(left) = node.child_by_field_name("left") {
+                bind_target(left, scope, source);
+            }
+            visit_field(node, "body", scope, source);
+            visit_field(node, "alternative", scope, source);
+        }
+        "as_pattern" => {
+            for child in named_children(node) {
+                if child.kind() == "as_pattern_target" {
+                    bind_target(child, scope, source);
+                } else {
+                    visit(child, scope, source);
+                }
+            }
+        }
+        "import_statement" => {
+            let mut cursor = node.walk();
+            for name in node.children_by_field_name("name", &mut cursor) {
+                let (module, alias) = match name.kind() {
+                    "aliased_import" => (
+                        name.child_by_field_name("name"),
+                        name.child_by_field_name("alias"),
+                    ),
+                    _ => (Some(name), None),
+                };
+                let Some(module) = module.map(|m| compact(text(m, source))) else {
+                    continue;
+                };
+                scope.modules.push(module.clone());
+                match alias {
+                    Some(alias) => add_import(scope, text(alias, source), &module),
+                    // `import os.path` binds `os`, which stands for `os`.
+                    None => {
+                        let top = root(&module).to_string();
+                        add_import(scope, &top, &top);
+                    }
+                }
+            }
+        }
+        "import_from_statement" => {
+            let Some(module) = node
+                .child_by_field_name("module_name")
+                .map(|m| compact(text(m, source)))
+            else {
+                return;
+            };
+            if module == "__future__" {
+                return;
+            }
+            scope.modules.push(module.clone());
+            let separator = if module.ends_with('.') { "" } else { "." };
+            let mut cursor = node.walk();
+            for name in node.children_by_field_name("name", &mut cursor) {
+                let (imported, alias) = match name.kind() {
+                    "aliased_import" => (
+                        name.child_by_field_name("name"),
+                        name.child_by_field_name("alias"),
+                    ),
+                    _ => (Some(name), None),
+                };
+                let Some(imported) = imported.map(|i| compact(text(i, source))) else {
+                    continue;
+                };
+                let bound = alias.map_or(imported.as_str(), |a| text(a, source));
+                add_import(scope, bound, &format!("{module}{separator}{imported}"));
+            }
+            if named_children(node).any(|c| c.kind() == "wildcard_import") {
+                scope.bind("*");
+            }
+        }
+        "global_statement" | "nonlocal_statement" => {
+            for name in named_children(node) {
+                scope.declared.insert(text(name, source).to_string());
+            }
+        }
+        "case_pattern" => visit_pattern(node, scope, source),
+        _ => {
+            for child in named_children(node) {
+                visit(child, scope, source);
+            }
+        }
+    }
+}
+
+fn visit_field(node: Node, field: &str, scope: &mut Scope, source: &str) {
+    if let Some(child) = node.child_by_field_name(field) {
+        visit(child, scope, source);
+    }
+}
+
+fn compact(dotted: &str) -> String {
+    dotted.split_whitespace().collect()
+}
+
+fn add_import(scope: &mut Scope, name: &str, qualified: &str) {
+    scope.bind(name);
+    scope
+        .imports
+        .push((name.to_string(), qualified.to_string()));
+}
+
+/// Parameters bind in the function's scope; their defaults and annotations are evaluated in
+/// the enclosing one.
+fn visit_parameters(parameters: Node, outer: &mut Scope, inner: &mut Scope, source: &str) {
+    for parameter in named_children(parameters) {
+        match parameter.kind() {
+            "identifier" => inner.bind(text(parameter, source)),
+            "list_splat_pattern" | "dictionary_splat_pattern" => {
+                bind_target(parameter, inner, source)
+            }
+            "typed_parameter" => {
+                if let Some(name) = parameter.named_child(0) {
+                    bind_target(name, inner, source);
+                }
+                visit_field(parameter, "type", outer, source);
+            }
+            "default_parameter" | "typed_default_parameter" => {
+                if let Some(name) = parameter.child_by_field_name("name") {
+                    bind_target(name, inner, source);
+                }
+                visit_field(parameter, "type", outer, source);
+                visit_field(parameter, "value", outer, source);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Binds the names an assignment target introduces; `a.b = ...` and `a[i] = ...` read `a` (and
+/// `i`) instead.
+fn bind_target(target: Node, scope: &mut Scope, source: &str) {
+    match target.kind() {
+        "identifier" => scope.bind(text(target, source)),
+        "pattern_list"
+        | "tuple_pattern"
+        | "list_pattern"
+        | "tuple"
+        | "list"
+        | "list_splat_pattern"
+        | "dictionary_splat_pattern"
+        | "parenthesized_expression"
+        | "as_pattern_target"
+        | "list_splat" => {
+            for child in named_children(target) {
+                bind_target(child, scope, source);
+            }
+        }
+        _ => visit(target, scope, source),
+    }
+}
+
+/// `case` patterns: bare names capture (bind), dotted names and class patterns read.
+fn visit_pattern(node: Node, scope: &mut Scope, source: &str) {
+    for child in named_children(node) {
+        match child.kind() {
+            "identifier" => scope.bind(text(child, source)),
+            "dotted_name" => {
+                let name = compact(text(child, source));
+                // A lone name in a pattern captures; a dotted one is a value to compare with.
+                if name.contains('.') || child.parent().is_some_and(|p| p.kind() == "class_pattern")
+                {
+                    scope.read(name);
+                } else {
+                    scope.bind(&name);
+                }
+            }
+            "as_pattern_target" => bind_target(child, scope, source),
+            _ => visit_pattern(child, scope, source),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::find_target;
+
+    fn statement<'a>(statements: &'a [TopLevelStatement], binds: &str) -> &'a TopLevelStatement {
+        statements
+            .iter()
+            .find(|s| s.binds.iter().any(|b| b == binds))
+            .unwrap()
+    }
+
+    #[test]
+    fn locals_parameters_and_comprehension_variables_are_not_free() {
+        let source = "\
+import os.path as osp
+from collections import OrderedDict as OD, deque
+WIDTH = 70
+
+@decorate(WIDTH)
+def f(text, width: Kind = DEFAULT, *args, **kw) -> Out:
+    global COUNTER
+    COUNTER += 1
+    os = 'shadowed'
+    parts = [p.strip() for p in text.split(os) if p]
+    total = sum(len(p) for p in parts)
+    key = lambda item, n=LIMIT: item[n] + offset
+    try:
+        pass
+    except ValueError as error:
+        log(error)
+    with opener() as (a, b):
+        pass
+    for i, (j, k) in enumerate(parts):
+        pass
+    return osp.join(parts[0], helper(width=width), str(total)), OD(), a, b, i, j, k
+";
+        let statements = top_level_statements(source);
+        assert_eq!(statements.len(), 4);
+        assert_eq!(statements[0].kind, StatementKind::Import);
+        assert_eq!(
+            statements[0].imports,
+            [("osp".to_string(), "os.path".to_string())]
+        );
+        assert_eq!(
+            statements[1].imports,
+            [
+                ("OD".to_string(), "collections.OrderedDict".to_string()),
+                ("deque".to_string(), "collections.deque".to_string())
+            ]
+        );
+        let f = statement(&statements, "f");
+        assert_eq!(f.kind, StatementKind::Definition);
+        let mut reads = f.reads.clone();
+        reads.sort();
+        assert_eq!(
+            reads,
+            [
+                "COUNTER",
+                "DEFAULT",
+                "Kind",
+                "LIMIT",
+                "OD",
+                "Out",
+                "ValueError",
+                "WIDTH",
+                "decorate",
+                "enumerate",
+                "helper",
+                "len",
+                "log",
+                "offset",
+                "opener",
+                "osp.join",
+                "str",
+                "sum"
+            ]
+        );
+        assert_eq!((f.span.start_line, f.span.end_line), (5, 21));
+    }
+
+    #[test]
+    fn class_bodies_do_not_leak_into_methods() {
+        let source = "\
+class Shape(Base, metaclass=Meta):
+    SIDES = 4
+    scale = SIDES * 2
+
+    def sides(self):
+        return SIDES + Shape.SIDES + self.SIDES
+
+    @staticmethod
+    def make(n):
+        return Shape()
+";
+        let statements = top_level_statements(source);
+        assert_eq!(statements[0].binds, ["Shape"]);
+        // `SIDES` in the method is the module's (unbound here), not the class attribute.
+        assert_eq!(
+            statements[0].reads,
+            ["Base", "Meta", "staticmethod", "SIDES"]
+        );
+    }
+
+    #[test]
+    fn local_imports_resolve_their_uses() {
+        let source = "\
+def roll():
+    import random as r
+    from os import system
+    system('x')
+    return r.choice([1, 2]) + (lambda: r.random())()
+";
+        let statements = top_level_statements(source);
+        assert!(statements[0].reads.is_empty(), "{:?}", statements[0].reads);
+        assert_eq!(
+            statements[0].resolved,
+            ["os.system", "random.choice", "random.random"]
+        );
+        assert_eq!(statements[0].modules, ["random", "os"]);
+    }
+
+    #[test]
+    fn compound_statements_bind_what_their_blocks_bind() {
+        let source = "\
+from __future__ import annotations
+try:
+    from _speedups import fast
+except ImportError:
+    def fast(x):
+        return slow(x)
+if sys.platform == 'win32':
+    SEP = '\\\\'
+else:
+    SEP = '/'
+x: int
+TABLE = {}
+for _k in 'abc':
+    TABLE[_k] = ord(_k)
+from .sibling import *
+";
+        let statements = top_level_statements(source);
+        let kinds: Vec<StatementKind> = statements.iter().map(|s| s.kind).collect();
+        assert_eq!(kinds[0], StatementKind::FutureImport);
+        assert_eq!(statements[1].binds, ["fast"]);
+        assert_eq!(statements[1].reads, ["ImportError", "slow"]);
+        assert_eq!(
+            statements[1].imports,
+            [("fast".to_string(), "_speedups.fast".to_string())]
+        );
+        assert_eq!(statements[2].binds, ["SEP"]);
+        assert_eq!(statements[2].reads, ["sys.platform"]);
+        assert!(statements[3].binds.is_empty());
+        assert_eq!(statements[5].binds, ["_k"]);
+        assert_eq!(statements[5].reads, ["ord", "TABLE"]);
+        assert_eq!(statements[6].binds, ["*"]);
+        assert_eq!(statements[6].modules, [".sibling"]);
+    }
+
+    #[test]
+    fn calls_with_literal_arguments() {
+        let source = "\
+dedent('  a\\n  b')
+textwrap.fill(text, width=10)
+f(1, -2.5, key=(None, [True]), d={'a': b'x'})
+f(f'{x}')
+g()(1)
+";
+        let found: Vec<(String, String, bool)> = calls(source)
+            .into_iter()
+            .map(|c| (c.callee, c.arguments, c.literal))
+            .collect();
+        assert_eq!(
+            found,
+            [
+                ("dedent".into(), "'  a\\n  b'".into(), true),
+                ("textwrap.fill".into(), "text, width=10".into(), false),
+                (
+                    "f".into(),
+                    "1, -2.5, key=(None, [True]), d={'a': b'x'}".into(),
+                    true
+                ),
+                ("f".into(), "f'{x}'".into(), false),
+                ("g".into(), "".into(), true),
+            ]
+        );
+    }
+
+    #[test]
+    fn body_shapes() {
+        let source = "\
+def delegate(a, *args, **kw):
+    \"\"\"Docs.\"\"\"
+    return _impl(a, *args, key=kw)
+
+def compute(a):
+    return a + 1
+
+def gen(n):
+    def inner():
+        return 1
+    yield n
+
+def nothing(a):
+    print(a)
+    f = lambda: a
+    return
+
+class C:
+    def get(self):
+        return self._value
+";
+        let shape = |name| body_shape(source, &find_target(source, name).unwrap()).unwrap();
+        assert_eq!(
+            shape("delegate"),
+            BodyShape {
+                returns_value: true,
+                yields: false,
+                delegates: true
+            }
+        );
+        assert_eq!(
+            shape("compute"),
+            BodyShape {
+                returns_value: true,
+                yields: false,
+                delegates: false
+            }
+        );
+        assert_eq!(
+            shape("gen"),
+            BodyShape {
+                returns_value: false,
+                yields: true,
+                delegates: false
+            }
+        );
+        assert!(!shape("nothing").returns_value);
+        assert!(shape("C.get").delegates);
+    }
+
+    #[test]
+    fn raised_exception_names() {
+        let source = "def f(x):\n    if x:\n        raise ValueError('bad')\n    raise errors.Custom\n    raise\n";
+        assert_eq!(raised_names(source), ["ValueError", "Custom"]);
+    }
+}
