@@ -1,0 +1,85 @@
+//! Table `exec_results`: finished executions, so that a resumed run never executes one again.
+
+use benchgen_core::digest::Digester;
+use benchgen_core::{ExecOutcome, ExecRequest, Verdict};
+use rusqlite::OptionalExtension;
+
+use crate::error::StoreError;
+use crate::store::{Store, NOW};
+
+impl Store {
+    /// The recorded outcome of `request` run in the environment whose fingerprint is `environment`.
+    ///
+    /// Table `exec_results`:
+    ///
+    /// | column | type | meaning |
+    /// |---|---|---|
+    /// | `key` | TEXT, primary key | digest of `request_digest` and `environment` |
+    /// | `request_digest` | TEXT | [`ExecRequest::digest`]: program, tests, reference, limits |
+    /// | `environment` | TEXT | fingerprint of the Python environment it ran in |
+    /// | `verdict` | TEXT | the outcome's verdict, for queries without parsing JSON |
+    /// | `outcome` | TEXT (JSON) | the whole [`ExecOutcome`] |
+    /// | `created_at` | TEXT | when it was recorded (UTC, ISO 8601) |
+    pub fn exec_result(
+        &self,
+        request: &ExecRequest,
+        environment: &str,
+    ) -> Result<Option<ExecOutcome>, StoreError> {
+        let (key, _) = exec_key(request, environment);
+        let outcome: Option<String> = self
+            .connection()
+            .query_row(
+                "SELECT outcome FROM exec_results WHERE key = ?1",
+                [key],
+                |row| row.get(0),
+            )
+            .optional()?;
+        outcome
+            .map(|json| {
+                serde_json::from_str(&json).map_err(|source| StoreError::Json {
+                    table: "exec_results",
+                    source,
+                })
+            })
+            .transpose()
+    }
+
+    /// Records a finished execution and returns whether it was recorded. A `sandbox_error` outcome
+    /// is not: it says nothing about the program, so a resumed run must try it again. An outcome
+    /// already recorded for the same request and environment is kept.
+    pub fn put_exec_result(
+        &self,
+        request: &ExecRequest,
+        environment: &str,
+        outcome: &ExecOutcome,
+    ) -> Result<bool, StoreError> {
+        if outcome.verdict == Verdict::SandboxError {
+            return Ok(false);
+        }
+        let (key, request_digest) = exec_key(request, environment);
+        let json = serde_json::to_string(outcome).map_err(|source| StoreError::Json {
+            table: "exec_results",
+            source,
+        })?;
+        self.connection().execute(
+            &format!(
+                "INSERT INTO exec_results (key, request_digest, environment, verdict, outcome, created_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, {NOW})
+                 ON CONFLICT (key) DO NOTHING"
+            ),
+            (key, request_digest, environment, outcome.verdict.as_str(), json),
+        )?;
+        Ok(true)
+    }
+}
+
+/// `(key, request digest)` of an execution.
+fn exec_key(request: &ExecRequest, environment: &str) -> (String, String) {
+    let request_digest = request.digest();
+    let key = Digester::new()
+        .field("exec-v1")
+        .field(&request_digest)
+        .field(environment)
+        .hex();
+    (key, request_digest)
+}
