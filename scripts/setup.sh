@@ -6,6 +6,8 @@ set -euo pipefail
 need_apt=()
 command -v bwrap >/dev/null || need_apt+=(bubblewrap)
 [ -x /usr/bin/python3 ] || need_apt+=(python3)
+# Headless Chromium opens the HTML report in a test and takes its screenshot.
+[ -x /usr/bin/chromium ] || need_apt+=(chromium)
 if [ ${#need_apt[@]} -gt 0 ]; then
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq

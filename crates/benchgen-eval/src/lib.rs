@@ -11,6 +11,7 @@
 
 pub mod pass_at_k;
 pub mod samples;
+pub mod sampling;
 pub mod verify;
 
 use benchgen_core::{Example, ExecRequest, Limits};

@@ -46,10 +46,10 @@ pub fn run(args: BuildArgs, printer: &Printer) -> anyhow::Result<u8> {
     }
     benchgen_dataset::write_jsonl(&args.out, &report.examples)
         .with_context(|| format!("failed to write dataset `{}`", args.out.display()))?;
-    if let Some(path) = &args.report {
-        fs_err::write(path, serde_json::to_string_pretty(&report)? + "\n")
-            .with_context(|| format!("failed to write `{}`", path.display()))?;
-    }
+    // Beside the dataset by default: `benchgen report` shows its funnel.
+    let report_path = args.report.clone().unwrap_or_else(|| args.out.with_extension("build.json"));
+    fs_err::write(&report_path, serde_json::to_string_pretty(&report)? + "\n")
+        .with_context(|| format!("failed to write `{}`", report_path.display()))?;
     print_summary(&report, printer);
     printer.info(&format!("wrote {} items to {}", report.examples.len(), args.out.display()));
     Ok(if report.errors.is_empty() { exit_codes::SUCCESS } else { exit_codes::ITEMS_FAILED })

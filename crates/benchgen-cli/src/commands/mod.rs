@@ -5,6 +5,7 @@ mod build;
 mod env;
 mod eval;
 mod import;
+pub mod report;
 mod verify;
 
 use std::collections::{BTreeMap, HashMap};
@@ -25,9 +26,9 @@ pub fn run(cli: Cli, printer: &Printer) -> anyhow::Result<u8> {
         Command::Audit(args) => audit::run(args, printer),
         Command::Build(args) => build::run(args, printer),
         Command::Verify { dataset, out, exec } => verify::run(&dataset, out.as_deref(), &exec, printer),
-        Command::Eval { dataset, samples, k, out, exec } => {
-            eval::run(&dataset, &samples, &k, out.as_deref(), &exec, printer)
-        }
+        Command::Eval(args) => eval::run(args, printer),
+        Command::Report { runs, html, screenshot } => report::report(&runs, html.as_deref(), screenshot.as_deref(), printer),
+        Command::Compare { runs } => report::compare(&runs, printer),
     }
 }
 

@@ -1,0 +1,60 @@
+//! Number formatting shared by the Markdown and HTML reports, so both print the same figure the
+//! same way (one decimal of a percent, intervals in brackets, differences in percentage points).
+
+use crate::compare::{Conclusion, PairedComparison};
+use crate::stats::{Estimate, Interval};
+
+/// Shown where a figure is undefined (a k with too few samples, a pair without common items).
+pub(crate) const NOT_AVAILABLE: &str = "n/a";
+
+/// `0.4123` → `41.2%`.
+pub(crate) fn percent(share: f64) -> String {
+    format!("{:.1}%", share * 100.0)
+}
+
+/// `[38.0, 44.5]` (in percent, without the sign, to keep tables narrow).
+pub(crate) fn interval(interval: &Interval) -> String {
+    format!("[{:.1}, {:.1}]", interval.low * 100.0, interval.high * 100.0)
+}
+
+/// `41.2% [38.0, 44.5]`, `41.2%` without an interval, [`NOT_AVAILABLE`] without an estimate.
+pub(crate) fn estimate(estimate: Option<&Estimate>) -> String {
+    match estimate {
+        None => NOT_AVAILABLE.to_string(),
+        Some(Estimate { value, interval: None }) => percent(*value),
+        Some(Estimate { value, interval: Some(i) }) => format!("{} {}", percent(*value), interval(i)),
+    }
+}
+
+/// A difference of shares in percentage points: `+12.3 pp`.
+pub(crate) fn points(difference: f64) -> String {
+    format!("{:+.1} pp", difference * 100.0)
+}
+
+/// Interval of a difference in percentage points: `[+8.1, +16.0]`.
+pub(crate) fn points_interval(interval: &Interval) -> String {
+    format!("[{:+.1}, {:+.1}]", interval.low * 100.0, interval.high * 100.0)
+}
+
+/// A probability with three decimals, or [`NOT_AVAILABLE`].
+pub(crate) fn probability(probability: Option<f64>) -> String {
+    probability.map_or_else(|| NOT_AVAILABLE.to_string(), |p| format!("{p:.3}"))
+}
+
+/// The pair's conclusion in words, naming the better run.
+pub(crate) fn conclusion(pair: &PairedComparison) -> String {
+    match pair.conclusion {
+        Some(Conclusion::FirstBetter) => format!("{} better", pair.first),
+        Some(Conclusion::SecondBetter) => format!("{} better", pair.second),
+        Some(Conclusion::Tie) => "no clear difference".to_string(),
+        None => NOT_AVAILABLE.to_string(),
+    }
+}
+
+/// `count (share%)` of a total.
+pub(crate) fn count_share(count: usize, total: usize) -> String {
+    if total == 0 {
+        return count.to_string();
+    }
+    format!("{count} ({})", percent(count as f64 / total as f64))
+}

@@ -1,0 +1,208 @@
+//! The Markdown summary: pass@k with intervals, the paired comparison, verdicts, top libraries and
+//! repositories, test quality and warnings, as GitHub-flavoured tables that read well in a
+//! terminal and paste into a paper's draft.
+//!
+//! The text is plain data for the CLI to print; it holds no colour codes and no HTML.
+
+use std::fmt::Write as _;
+
+use benchgen_core::Verdict;
+
+use crate::compare::{Comparison, RunSummary};
+use crate::format;
+use crate::stats::{Distribution, GroupStats, Summary};
+
+/// Rows shown in the library and repository tables; the JSON summary has them all.
+const TOP_GROUPS: usize = 10;
+
+/// Summary of one run under `name`.
+pub fn render_summary_markdown(name: &str, summary: &Summary) -> String {
+    let comparison = Comparison::from_summaries(
+        vec![RunSummary { name: name.to_string(), summary: summary.clone() }],
+        &summary.options,
+    );
+    render_comparison_markdown(&comparison)
+}
+
+/// Summary of every run of a comparison, with the paired comparison when there are several runs.
+pub fn render_comparison_markdown(comparison: &Comparison) -> String {
+    let mut out = String::new();
+    let Some(first) = comparison.runs.first() else {
+        return "# benchgen report\n\nNo runs.\n".to_string();
+    };
+    let options = &comparison.options;
+    let _ = writeln!(out, "# benchgen report\n");
+    let _ = writeln!(
+        out,
+        "Dataset: {} items. Intervals: {:.0}% percentile bootstrap over items ({} resamples, seed {}).\n",
+        first.summary.items_in_dataset,
+        options.confidence * 100.0,
+        options.resamples,
+        options.seed
+    );
+
+    pass_at_k_table(&mut out, comparison);
+    if !comparison.pairs.is_empty() {
+        pairs_table(&mut out, comparison);
+    }
+    verdict_table(&mut out, comparison);
+    group_table(&mut out, comparison, "Libraries", "library", |s| &s.libraries);
+    group_table(&mut out, comparison, "Repositories", "repository", |s| &s.repositories);
+    quality_table(&mut out, &first.summary);
+    warnings(&mut out, comparison);
+    out
+}
+
+fn pass_at_k_table(out: &mut String, comparison: &Comparison) {
+    let ks: Vec<u64> = comparison.runs[0].summary.pass_at_k.iter().map(|p| p.k).collect();
+    let _ = writeln!(out, "## pass@k\n");
+    let mut header = vec!["run".to_string(), "items".into(), "samples/item".into()];
+    header.extend(ks.iter().map(|k| format!("pass@{k}")));
+    let mut rows = Vec::new();
+    for run in &comparison.runs {
+        let s = &run.summary;
+        let per_item = if s.fewest_samples_per_item == s.most_samples_per_item {
+            s.fewest_samples_per_item.to_string()
+        } else {
+            format!("{}–{}", s.fewest_samples_per_item, s.most_samples_per_item)
+        };
+        let mut row = vec![run.name.clone(), format!("{}/{}", s.items_scored, s.items_in_dataset), per_item];
+        row.extend(ks.iter().map(|&k| format::estimate(s.pass_at(k).as_ref())));
+        rows.push(row);
+    }
+    table(out, &header, &[false, true, true], &rows);
+}
+
+fn pairs_table(out: &mut String, comparison: &Comparison) {
+    let _ = writeln!(out, "## Paired comparison (pass@1, items both runs have)\n");
+    let header: Vec<String> =
+        ["first", "second", "items", "first − second", "interval", "P(first better)", "conclusion"]
+            .map(String::from)
+            .into();
+    let rows: Vec<Vec<String>> = comparison
+        .pairs
+        .iter()
+        .map(|pair| {
+            vec![
+                pair.first.clone(),
+                pair.second.clone(),
+                pair.items.to_string(),
+                pair.difference.map_or_else(|| format::NOT_AVAILABLE.into(), |d| format::points(d.value)),
+                pair.difference
+                    .and_then(|d| d.interval)
+                    .map_or_else(|| format::NOT_AVAILABLE.into(), |i| format::points_interval(&i)),
+                format::probability(pair.probability_first_better),
+                format::conclusion(pair),
+            ]
+        })
+        .collect();
+    table(out, &header, &[false, false, true, true, true, true, false], &rows);
+}
+
+fn verdict_table(out: &mut String, comparison: &Comparison) {
+    let _ = writeln!(out, "## Verdicts (samples)\n");
+    let mut header = vec!["run".to_string()];
+    header.extend(Verdict::ALL.iter().map(|v| v.as_str().to_string()));
+    let rows: Vec<Vec<String>> = comparison
+        .runs
+        .iter()
+        .map(|run| {
+            let total = run.summary.verdicts.values().sum();
+            let mut row = vec![run.name.clone()];
+            row.extend(Verdict::ALL.iter().map(|v| format::count_share(run.summary.verdicts[v], total)));
+            row
+        })
+        .collect();
+    table(out, &header, &[false], &rows);
+}
+
+fn group_table(
+    out: &mut String,
+    comparison: &Comparison,
+    title: &str,
+    column: &str,
+    groups: impl Fn(&Summary) -> &Vec<GroupStats>,
+) {
+    let leading = groups(&comparison.runs[0].summary);
+    let _ = writeln!(out, "## {title} (pass@1, top {} of {} by items)\n", TOP_GROUPS.min(leading.len()), leading.len());
+    let mut header = vec![column.to_string(), "items".into()];
+    header.extend(comparison.runs.iter().map(|run| run.name.clone()));
+    let rows: Vec<Vec<String>> = leading
+        .iter()
+        .take(TOP_GROUPS)
+        .map(|group| {
+            let mut row = vec![group.name.clone(), group.items.to_string()];
+            row.extend(comparison.runs.iter().map(|run| {
+                let estimate = groups(&run.summary).iter().find(|g| g.name == group.name).map(|g| &g.pass_at_1);
+                format::estimate(estimate)
+            }));
+            row
+        })
+        .collect();
+    table(out, &header, &[false, true], &rows);
+}
+
+fn quality_table(out: &mut String, summary: &Summary) {
+    let figures: Vec<(&str, Distribution)> = [
+        ("mutation score", summary.quality.mutation_score),
+        ("line coverage", summary.quality.line_coverage),
+        ("branch coverage", summary.quality.branch_coverage),
+    ]
+    .into_iter()
+    .filter_map(|(name, d)| d.map(|d| (name, d)))
+    .collect();
+    if figures.is_empty() {
+        return;
+    }
+    let _ = writeln!(out, "## Test quality (dataset)\n");
+    let header: Vec<String> = ["figure", "items", "mean", "median", "min", "max"].map(String::from).into();
+    let rows: Vec<Vec<String>> = figures
+        .iter()
+        .map(|(name, d)| {
+            vec![
+                name.to_string(),
+                d.items.to_string(),
+                format::percent(d.mean),
+                format::percent(d.median),
+                format::percent(d.min),
+                format::percent(d.max),
+            ]
+        })
+        .collect();
+    table(out, &header, &[false], &rows);
+}
+
+fn warnings(out: &mut String, comparison: &Comparison) {
+    let lines: Vec<String> = comparison
+        .runs
+        .iter()
+        .flat_map(|run| run.summary.warnings.iter().map(move |w| format!("- {}: {w}", run.name)))
+        .collect();
+    if lines.is_empty() {
+        return;
+    }
+    let _ = writeln!(out, "## Warnings\n");
+    for line in lines {
+        let _ = writeln!(out, "{}", line.replace(['\n', '\r'], " "));
+    }
+    out.push('\n');
+}
+
+/// A GitHub-flavoured table; `right` marks right-aligned columns (those past its end are right
+/// aligned too, since every trailing column holds numbers).
+fn table(out: &mut String, header: &[String], right: &[bool], rows: &[Vec<String>]) {
+    let is_right = |column: usize| right.get(column).copied().unwrap_or(true);
+    let cells = |cells: &[String]| cells.iter().map(|c| escape_cell(c)).collect::<Vec<_>>().join(" | ");
+    let _ = writeln!(out, "| {} |", cells(header));
+    let rule: Vec<&str> = (0..header.len()).map(|c| if is_right(c) { "--:" } else { ":--" }).collect();
+    let _ = writeln!(out, "|{}|", rule.join("|"));
+    for row in rows {
+        let _ = writeln!(out, "| {} |", cells(row));
+    }
+    out.push('\n');
+}
+
+/// Names come from users and datasets: a `|` would split a cell and a newline would end the table.
+fn escape_cell(text: &str) -> String {
+    text.replace('|', "\\|").replace(['\n', '\r'], " ")
+}
