@@ -13,14 +13,14 @@ fn benchgen(args: &[&str], cache: &Path) -> Output {
         .expect("benchgen runs")
 }
 
-/// A cache root the sandbox user can reach: not under /tmp (the sandbox has its own /tmp) and
-/// not 0700 like a plain temporary folder.
+/// A cache root the sandbox user can reach: not under /tmp (the sandbox has its own /tmp, and
+/// the checkout itself may live there) and not 0700 like a plain temporary folder.
 fn cache_root() -> tempfile::TempDir {
     use std::os::unix::fs::PermissionsExt;
     tempfile::Builder::new()
-        .prefix("cache-")
+        .prefix("benchgen-test-cache-")
         .permissions(std::fs::Permissions::from_mode(0o755))
-        .tempdir_in(env!("CARGO_TARGET_TMPDIR"))
+        .tempdir_in("/var/tmp")
         .unwrap()
 }
 
