@@ -1,9 +1,11 @@
 """Warm fork server: runs inside one bubblewrap sandbox and executes one request per fork.
 
 Embedded in the benchgen-sandbox crate. The Rust side starts it as PID 1 of the sandbox's PID
-namespace (`bwrap --as-pid-1`) and talks to it over two inherited fds: requests arrive on fd 3
-as JSON lines, replies leave on fd 4 as JSON lines. fds 0 and 1 are /dev/null and fd 2 is a log
-the Rust side reads when this server dies.
+namespace (`bwrap --as-pid-1`) and talks to it over two inherited fds, in JSON lines: requests
+arrive on fd 3; on fd 4 leave, per request, `{"finishing": id}` once its program has finished,
+then the reply. The Rust side sends the next request on that notice: it is then waiting when
+the reply is out, yet never in this server (nor in a child) while a program runs. fds 0 and 1
+are /dev/null and fd 2 is a log the Rust side reads when this server dies.
 
 Per request: fork a child that sets itself up (session, working dir, rlimits, stdio pipes) and
 calls runner.run in-process; collect its stdout/stderr/result pipes until it exits or the wall
@@ -17,16 +19,25 @@ would let it open /proc/1/fd/4 or ptrace us to forge replies.
 
 With `--once` it serves a single request and exits (the cold path); with `--preimport a,b` it
 imports extra modules before forking (warm path, e.g. numpy).
+
+Cost model, for whoever optimizes this: a run costs little Python but many page faults. After a
+fork every page of the server is copy-on-write, and CPython writes to nearly every object it
+touches (reference counts), so each page that Python code touches in the child, or in the server
+between two forks, costs a fault and often a 4 KiB copy (a few microseconds each on a VM). Hence:
+the child runs as little Python as it can before the program (stdio, environment and limits are
+prepared once, here), the server's bookkeeping avoids Python-heavy modules (selectors, text-mode
+files) and skips scans that a cheap check proves needless, and the standard library's at-fork
+hooks run in the server, or nowhere, rather than in every child (see _DeferredForkHooks).
 """
 
+import _signal
 import ctypes
 import fcntl
 import gc
 import json
 import os
-import random
 import resource
-import selectors
+import select
 import shutil
 import signal
 import sys
@@ -37,10 +48,16 @@ import runner
 REQUEST_FD = 3
 REPLY_FD = 4
 WORKDIR = runner.WORKDIR
+PROGRAM_PATH = runner.PROGRAM_PATH
 # Directories a run may write to; each is emptied after every run.
 SCRATCH_DIRS = ("/tmp", "/dev/shm", "/dev/mqueue")
 # Bytes per read: below malloc's mmap threshold, so a read costs no mmap/munmap pair.
 READ_CHUNK = 64 << 10
+# Where a sandbox's children are listed (CONFIG_PROC_CHILDREN): one small read says whether a run
+# left processes behind.
+CHILDREN_FILE = "/proc/1/task/1/children"
+# Fixed for the server's lifetime: the result fd of a run is drawn below it.
+SOFT_NOFILE = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
 # A run's result messages are small; this caps a program that floods the result pipe.
 MAX_RESULT_BYTES = 8 << 20
 # How long we wait for SIGKILLed processes to be reaped before declaring the sandbox dirty.
@@ -64,6 +81,83 @@ _libc = ctypes.CDLL(None, use_errno=True)
 PR_SET_DUMPABLE = 4
 IPC_RMID = 0
 F_SETPIPE_SZ = 1031
+SEM_INFO = 19
+# SysV IPC kinds: /proc/sysvipc file, remover, the `*_INFO` command that tells how many objects of
+# the kind exist, and where that count lies in its answer (struct shm_info.used_ids,
+# msginfo.msgpool, seminfo.semusz: ints).
+IPC_KINDS = (
+    ("shm", _libc.shmctl, 14, 0),  # SHM_INFO
+    ("msg", _libc.msgctl, 12, 0),  # MSG_INFO
+    ("sem", _libc.semctl, SEM_INFO, 7),
+)
+
+
+class _DeferredForkHooks:
+    """Keeps some standard-library `os.register_at_fork` registrations out of the server.
+
+    Hooks run after a fork are Python code run fresh in every child, where each page it touches
+    costs a fault (see the cost model above): the three that the preimports register cost a run
+    about 0.5 ms. `threading` and `logging` reset locks and thread records that other threads may
+    have left inconsistent at the fork: the server forks with one thread (checked after the
+    imports), so in its children they change nothing. `random` reseeds the child: the server
+    reseeds itself just before each fork instead, and the child inherits that fresh state. The
+    registrations are held back while the server imports, and made in each child before the
+    program runs, so that the program's own forks (multiprocessing, say) run every hook as usual.
+    """
+
+    # (module, qualified name) of after-in-child hooks that are no-ops after a one-thread fork.
+    NOOP_IN_CHILD = {
+        ("threading", "_after_fork"),
+        ("logging", "_after_at_fork_child_reinit_locks"),
+    }
+    # After-in-child hooks that only give the child fresh state: as good run in the parent just
+    # before the fork.
+    FRESH_STATE = {("random", "Random.seed")}
+
+    def __init__(self):
+        self.register = os.register_at_fork
+        self.noop = []  # registrations (keyword arguments of os.register_at_fork)
+        self.fresh = []
+
+    def __enter__(self):
+        os.register_at_fork = self._register
+        return self
+
+    def __exit__(self, *exc):
+        os.register_at_fork = self.register
+        if _thread_count() != 1:
+            # Another thread makes the no-op hooks meaningful: register them here after all.
+            for hooks in self.noop:
+                self.register(**hooks)
+            self.noop = []
+
+    def _register(self, **hooks):
+        key = _key(hooks.get("after_in_child"))
+        if key in self.NOOP_IN_CHILD:
+            self.noop.append(hooks)
+        elif key in self.FRESH_STATE:
+            self.fresh.append(hooks)
+        else:
+            self.register(**hooks)
+
+    def before_fork(self):
+        """In the server, just before a fork."""
+        for hooks in self.fresh:
+            hooks["after_in_child"]()
+
+    def register_held(self):
+        """In a child: registers what was held back, for the program's own forks."""
+        for hooks in self.noop + self.fresh:
+            self.register(**hooks)
+
+
+def _key(function):
+    return getattr(function, "__module__", None), getattr(function, "__qualname__", None)
+
+
+def _thread_count():
+    """Threads of this process (Python's and any an extension module started)."""
+    return len(os.listdir("/proc/self/task"))
 
 
 def main(argv):
@@ -78,12 +172,15 @@ def main(argv):
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _libc.prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)
     requests = os.fdopen(REQUEST_FD, "rb")
-    if not once:
-        for name in PREIMPORT + extra:
+    hooks = _DeferredForkHooks()
+    with hooks:
+        for name in [] if once else PREIMPORT + extra:
             try:
                 __import__(name)
             except Exception as exc:  # noqa: BLE001 - an optional module may be missing
                 print(f"forkserver: cannot preimport {name}: {exc!r}", file=sys.stderr)
+    _prepare_children()
+    if not once:
         # Objects that exist now live as long as the server: keep the collector off their pages
         # so forked children do not copy them just to scan them.
         gc.collect()
@@ -91,7 +188,7 @@ def main(argv):
     _send({"ready": True, "python": sys.version.split()[0]})
     for line in requests:
         request = json.loads(line)
-        outcome, restart = serve(request)
+        outcome, restart = serve(request, hooks)
         reply = {"id": request["id"], "outcome": outcome}
         if restart:
             reply["restart"] = restart
@@ -100,28 +197,49 @@ def main(argv):
             return
 
 
+def _prepare_children():
+    """Sets up, once, the process state that every child inherits as is: its environment and
+    argv, no core dumps, and standard streams that are ready for the child's pipes (fd 0 is
+    /dev/null already; the child puts its pipes on fds 1 and 2)."""
+    for name in ("HOME", "TMPDIR", "PWD"):
+        os.environ[name] = WORKDIR
+    sys.argv = [PROGRAM_PATH]
+    tempfile = sys.modules.get("tempfile")
+    if tempfile is not None:
+        tempfile.tempdir = None  # forget a directory some import looked up before the run dir
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    # The server writes nothing to these; were anything buffered, each child would print it.
+    sys.stdout.flush()
+    sys.stderr.flush()
+
+
 def _send(message):
     data = (json.dumps(message) + "\n").encode()
     while data:
         data = data[os.write(REPLY_FD, data):]
 
 
-def serve(request):
+def serve(request, hooks):
     """Runs one request; returns (outcome dict, restart reason or None)."""
     limits = request["limits"]
-    nonce = os.urandom(16).hex()
-    soft_nofile = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    rlimits = _rlimits(limits)
+    secret = os.urandom(20)
+    nonce = secret[:16].hex()
     pipes = [os.pipe() for _ in range(3)]
     # A per-run fd number, so a program cannot guess where the results go (above the pipes,
     # which the child moves away from).
     low = max(max(fd for pair in pipes for fd in pair) + 1, 100)
-    result_fd = random.randrange(low, max(low + 1, min(soft_nofile, 1000)))
+    result_fd = low + int.from_bytes(secret[16:], "little") % max(1, min(SOFT_NOFILE, 1000) - low)
     for read_end, _ in pipes[:2]:
         try:  # Bigger pipes: fewer wakeups when a program prints a lot.
             fcntl.fcntl(read_end, F_SETPIPE_SZ, 1 << 20)
         except OSError:
             pass
+    # Ready before the fork: what the server writes while the child lives costs a page copy.
+    collector = _Collector([r for r, _ in pipes], limits["output_bytes"])
+    hooks.before_fork()
     start = time.monotonic()
+    deadline = start + limits["wall_time_s"]
     try:
         pid = os.fork()
     except OSError as exc:
@@ -130,22 +248,20 @@ def serve(request):
             os.close(w)
         return _outcome("sandbox_error", detail=f"fork failed: {exc}"), "fork failed"
     if pid == 0:
-        _child(request, limits, pipes, result_fd, nonce)
+        _child(request, rlimits, pipes, result_fd, nonce, hooks)
     for _, write_end in pipes:
         os.close(write_end)
-    collector = _Collector([r for r, _ in pipes], limits["output_bytes"])
-    deadline = start + limits["wall_time_s"]
     timed_out = not collector.wait_for_exit(pid, deadline)
+    # The Rust side hands over the next request now, to find while this one is cleaned up.
+    _send({"finishing": request["id"]})
     # Processes still around now are leftovers of the program (the child itself excepted).
-    leaked = bool(_other_pids(exclude={pid}))
+    leaked = _leftovers(pid)
     _kill_all()
     _, status, usage = os.wait4(pid, 0)
     duration = time.monotonic() - start
-    dirty = _reap_all()
+    dirty = _reap_all(leaked)
     if not collector.drain(time.monotonic() + REAP_TIMEOUT_S):
         dirty = dirty or "output pipes stayed open after every process was killed"
-    # Explicitly: a selector is a reference cycle, so garbage collection would free its fd late.
-    collector.selector.close()
     try:
         _wipe()
     except Exception as exc:  # noqa: BLE001 - whatever failed, the next run must not see it
@@ -156,36 +272,26 @@ def serve(request):
     return outcome, dirty
 
 
-def _child(request, limits, pipes, result_fd, nonce):
+def _child(request, rlimits, pipes, result_fd, nonce, hooks):
     """Runs in the forked child; never returns."""
     code = EXIT_RUNNER_CRASH
     try:
         os.setsid()
-        signal.signal(signal.SIGINT, signal.default_int_handler)
-        (out_r, out_w), (err_r, err_w), (res_r, res_w) = pipes
+        # _signal, not signal: signal.signal turns its result into an enum in Python code.
+        _signal.signal(signal.SIGINT, _signal.default_int_handler)
+        (_, out_w), (_, err_w), (_, res_w) = pipes
         os.dup2(res_w, result_fd, inheritable=False)
         os.dup2(out_w, 1)
         os.dup2(err_w, 2)
-        null = os.open(os.devnull, os.O_RDONLY)
-        os.dup2(null, 0)
         # Everything else of the server goes, its request and reply fds first of all.
         os.closerange(3, result_fd)
         os.closerange(result_fd + 1, os.sysconf("SC_OPEN_MAX"))
         os.mkdir(WORKDIR, 0o700)
         os.chdir(WORKDIR)
-        for name in ("HOME", "TMPDIR", "PWD"):
-            os.environ[name] = WORKDIR
-        import tempfile
-
-        tempfile.tempdir = None  # forget any directory cached before the fork
-        sys.argv = [os.path.join(WORKDIR, "program.py")]
         sys.path[0] = WORKDIR
-        sys.stdin = sys.__stdin__ = open(0, encoding="utf-8", closefd=False)
-        sys.stdout = sys.__stdout__ = open(1, "w", encoding="utf-8", closefd=False)
-        sys.stderr = sys.__stderr__ = open(
-            2, "w", encoding="utf-8", errors="backslashreplace", closefd=False, buffering=1
-        )
-        _set_limits(limits)
+        for which, limit in rlimits:
+            resource.setrlimit(which, limit)
+        hooks.register_held()
         # Local bindings: the program shares these modules and may rebind their attributes.
         write, dumps = os.write, json.dumps
 
@@ -215,72 +321,84 @@ def _child(request, limits, pipes, result_fd, nonce):
         os._exit(code)
 
 
-def _set_limits(limits):
+def _rlimits(limits):
+    """The child's (resource, (soft, hard)) limits, worked out before the fork (see the cost
+    model above)."""
     cpu = int(limits["cpu_time_s"])
-    for which, soft, hard in (
+    return [
         # SIGXCPU at the soft limit, SIGKILL one second later if the program ignores it.
-        (resource.RLIMIT_CPU, cpu, cpu + 1),
-        (resource.RLIMIT_AS, limits["memory_bytes"], limits["memory_bytes"]),
-        (resource.RLIMIT_NPROC, limits["processes"], limits["processes"]),
-        (resource.RLIMIT_FSIZE, limits["file_size_bytes"], limits["file_size_bytes"]),
-        (resource.RLIMIT_NOFILE, limits["open_files"], limits["open_files"]),
-        (resource.RLIMIT_CORE, 0, 0),
-    ):
-        resource.setrlimit(which, (soft, hard))
+        (resource.RLIMIT_CPU, (cpu, cpu + 1)),
+        (resource.RLIMIT_AS, (limits["memory_bytes"],) * 2),
+        (resource.RLIMIT_NPROC, (limits["processes"],) * 2),
+        (resource.RLIMIT_FSIZE, (limits["file_size_bytes"],) * 2),
+        (resource.RLIMIT_NOFILE, (limits["open_files"],) * 2),
+    ]
 
 
 class _Collector:
-    """Reads the child's stdout, stderr and result pipes, keeping a capped prefix of each."""
+    """Reads the child's stdout, stderr and result pipes, keeping a capped prefix of each.
+
+    select.poll rather than selectors: the latter's Python bookkeeping costs more than the
+    system calls here."""
 
     def __init__(self, fds, output_cap):
         self.fds = fds
         self.caps = [output_cap, output_cap, MAX_RESULT_BYTES]
         self.data = [bytearray(), bytearray(), bytearray()]
         self.truncated = [False, False, False]
-        self.open = set(fds)
-        self.selector = selectors.DefaultSelector()
+        self.open = len(fds)
+        self.poll = select.poll()
         for fd in fds:
-            self.selector.register(fd, selectors.EVENT_READ)
+            self.poll.register(fd, select.POLLIN)
 
     def wait_for_exit(self, pid, deadline):
         """Reads until the child exits (True) or the deadline passes (False)."""
         pidfd = os.pidfd_open(pid)
-        self.selector.register(pidfd, selectors.EVENT_READ)
+        self.poll.register(pidfd, select.POLLIN)
         try:
-            while True:
-                remaining = deadline - time.monotonic()
-                if remaining <= 0:
-                    return False
-                for key, _ in self.selector.select(remaining):
-                    if key.fd == pidfd:
-                        return True
-                    self._read(key.fd)
+            return self._pump(deadline, pidfd)
         finally:
-            self.selector.unregister(pidfd)
+            self.poll.unregister(pidfd)
             os.close(pidfd)
 
     def drain(self, deadline):
         """Reads to EOF (call once every writer has been killed); False if the deadline passed
-        first."""
+        first, and then the pipes are closed unread."""
+        if self._pump(deadline, None):
+            return True
+        for fd in self.fds:
+            if fd is not None:
+                os.close(fd)
+        return False
+
+    def _pump(self, deadline, until_fd):
+        """Reads what arrives until `until_fd` is readable or every pipe is at EOF (True), or the
+        deadline passes (False)."""
         while self.open:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
-                for fd in list(self.open):
-                    self.selector.unregister(fd)
-                    os.close(fd)
                 return False
-            for key, _ in self.selector.select(remaining):
-                self._read(key.fd)
-        return True
+            # Rounded up: a zero timeout would spin.
+            for fd, _ in self.poll.poll(int(remaining * 1000) + 1):
+                if fd == until_fd:
+                    return True
+                self._read(fd)
+        return until_fd is None or self._exited(until_fd, deadline)
+
+    def _exited(self, pidfd, deadline):
+        """Every pipe is at EOF (a program closed its stdout, say): waits for the exit alone."""
+        remaining = deadline - time.monotonic()
+        return remaining > 0 and bool(self.poll.poll(int(remaining * 1000) + 1))
 
     def _read(self, fd):
         chunk = os.read(fd, READ_CHUNK)
-        if not chunk:
-            self.selector.unregister(fd)
-            self.open.discard(fd)
-            os.close(fd)
-            return
         i = self.fds.index(fd)
+        if not chunk:
+            self.poll.unregister(fd)
+            os.close(fd)
+            self.fds[i] = None
+            self.open -= 1
+            return
         room = self.caps[i] - len(self.data[i])
         if len(chunk) > room:
             chunk = chunk[:max(room, 0)]
@@ -376,6 +494,25 @@ def _signal_name(sig):
         return "real-time signal"
 
 
+def _leftovers(pid):
+    """Whether any process but this server and the exited child `pid` is alive.
+
+    Every process of the sandbox descends from this server, and the children of a process that
+    exits are handed to it, so once `pid` has exited, anything else alive has an ancestor among
+    our children: a child list of just `pid` proves there is nothing else. Otherwise (or without
+    the child list) the process table decides, which also tells zombies from live processes."""
+    try:
+        fd = os.open(CHILDREN_FILE, os.O_RDONLY)
+        try:
+            if os.read(fd, 4096).split() == [str(pid).encode()]:
+                return False
+        finally:
+            os.close(fd)
+    except OSError:
+        pass
+    return bool(_other_pids(exclude={pid}))
+
+
 def _other_pids(exclude=()):
     """Live processes of this sandbox other than this server (zombies excluded: they are dead,
     just not reaped yet)."""
@@ -400,7 +537,7 @@ def _kill_all():
         pass
 
 
-def _reap_all():
+def _reap_all(leaked):
     """Reaps every child (orphans are reparented to us, PID 1); returns a restart reason if
     something survives."""
     deadline = time.monotonic() + REAP_TIMEOUT_S
@@ -414,7 +551,9 @@ def _reap_all():
                 return "processes survived SIGKILL"
             _kill_all()
             time.sleep(0.001)
-    if _other_pids():
+    # No child left means no process left (see _leftovers); the table is consulted anyway when
+    # the run left processes behind, as a second opinion on the SIGKILLs.
+    if leaked and _other_pids():
         return "processes survived SIGKILL"
     return None
 
@@ -422,20 +561,41 @@ def _reap_all():
 def _wipe():
     """Empties the scratch directories and removes SysV IPC objects, so no run sees another's
     files or shared memory."""
+    try:
+        os.rmdir(WORKDIR)  # the common case: the run dir is all there is, and it is empty
+    except OSError:
+        pass
     for root in SCRATCH_DIRS:
         for entry in os.scandir(root):
             if entry.is_dir(follow_symlinks=False):
                 _remove_tree(entry.path)
             else:
                 os.unlink(entry.path)
-    for kind, remove in (("shm", _libc.shmctl), ("msg", _libc.msgctl), ("sem", _libc.semctl)):
-        with open(f"/proc/sysvipc/{kind}") as f:
-            for line in f.readlines()[1:]:
+    for kind, remove, info_command, count_index in IPC_KINDS:
+        if not _ipc_in_use(remove, info_command, count_index):
+            continue
+        with open(f"/proc/sysvipc/{kind}", "rb") as f:
+            for line in f.read().splitlines()[1:]:
                 ipc_id = int(line.split()[1])
                 if kind == "sem":
                     remove(ipc_id, 0, IPC_RMID)
                 else:
                     remove(ipc_id, IPC_RMID, None)
+
+
+# Large enough for struct shm_info, msginfo and seminfo.
+_ipc_info = (ctypes.c_int * 64)()
+
+
+def _ipc_in_use(call, info_command, count_index):
+    """Whether this IPC namespace holds objects of one kind (or cannot tell): one system call,
+    where reading the /proc/sysvipc file costs several and a Python file object."""
+    if info_command == SEM_INFO:  # semctl(id, semnum, cmd, union semun {.__buf = buf})
+        rc = call(0, 0, info_command, _ipc_info)
+    else:
+        rc = call(0, info_command, _ipc_info)
+    # rc is the highest index in use: 0 when there is none or one, -1 on failure.
+    return rc != 0 or _ipc_info[count_index] != 0
 
 
 def _remove_tree(path):

@@ -26,8 +26,8 @@ import types
 _perf_counter = time.perf_counter
 _getpid = os.getpid
 _ModuleType = types.ModuleType
-_TracebackException = traceback.TracebackException
-_StackSummary = traceback.StackSummary
+_format_exception_only = traceback.format_exception_only
+_getline = linecache.getline
 
 PASSED = "passed"
 FAILED = "failed"
@@ -39,8 +39,11 @@ EXITED_EARLY = "exited_early"
 # small enough that a thousand failing samples do not bloat the results.
 MAX_FRAMES = 6
 MAX_MESSAGE = 2048
+# Identical consecutive frames shown before the rest are summed up (traceback's cutoff).
+REPEATED_FRAMES_SHOWN = 3
 
 WORKDIR = "/tmp/run"
+PROGRAM_PATH = WORKDIR + "/program.py"
 
 
 def run(program, tests, reference, emit):
@@ -141,17 +144,23 @@ def _classify(exc):
 
 def _describe(exc):
     """Exception type and message first (the part a reader needs), then the last frames that
-    belong to the program or the tests, capped at MAX_MESSAGE characters."""
+    belong to the program or the tests, capped at MAX_MESSAGE characters.
+
+    The layout is the traceback module's, without the caret lines of Python 3.11+, and built by
+    hand: in a freshly forked child, traceback's own machinery (TracebackException, and an
+    ast.parse per frame for the carets) costs more than a typical run, and half the runs of a
+    benchmark fail."""
     try:
-        te = _TracebackException(type(exc), exc, exc.__traceback__, limit=-MAX_FRAMES - 2)
-        head = "".join(te.format_exception_only()).strip()
-        if isinstance(exc, SyntaxError):
-            # Python puts the location and caret first; the "SyntaxError: ..." line leads here.
-            *where, what = head.split("\n")
-            head = "\n".join([what, *where])
-        # Frames of this file say nothing about the program.
-        frames = [f for f in te.stack if f.filename != __file__][-MAX_FRAMES:]
-        body = "".join(_StackSummary.from_list(frames).format()).rstrip()
+        head = _exception_line(exc)
+        frames = []
+        tb = exc.__traceback__
+        while tb is not None:
+            code = tb.tb_frame.f_code
+            # Frames of this file say nothing about the program.
+            if code.co_filename != __file__:
+                frames.append((code.co_filename, tb.tb_lineno, code.co_name))
+            tb = tb.tb_next
+        body = _format_frames(frames[-MAX_FRAMES:])
     except BaseException:  # noqa: BLE001 - a __str__ that raises must not kill the runner
         head, body = f"{type(exc).__name__}: <unprintable>", ""
     if body:
@@ -160,6 +169,53 @@ def _describe(exc):
             body = "..." + body[len(body) - max(budget, 0):]
         head = f"{head}\nTraceback (most recent call last):\n{body}"
     return head[:MAX_MESSAGE]
+
+
+def _exception_line(exc):
+    """What traceback.format_exception_only says, the common case done here (see _describe)."""
+    if isinstance(exc, SyntaxError) or getattr(exc, "__notes__", None) is not None:
+        head = "".join(_format_exception_only(type(exc), exc)).strip()
+        if isinstance(exc, SyntaxError):
+            # Python puts the location and caret first; the "SyntaxError: ..." line leads here.
+            *where, what = head.split("\n")
+            head = "\n".join([what, *where])
+        return head
+    kind = type(exc).__qualname__
+    module = type(exc).__module__
+    if module not in ("__main__", "builtins"):
+        kind = f"{module if isinstance(module, str) else '<unknown>'}.{kind}"
+    try:
+        value = str(exc)
+    except BaseException:  # noqa: BLE001 - as traceback does
+        value = "<exception str() failed>"
+    return f"{kind}: {value}" if value else kind
+
+
+def _format_frames(frames):
+    """(filename, line number, function) frames in traceback's layout, runs of one repeated frame
+    cut short as traceback does."""
+    rows, last, repeats = [], None, 0
+    for frame in frames:
+        if frame == last:
+            repeats += 1
+            if repeats >= REPEATED_FRAMES_SHOWN:
+                continue
+        else:
+            if repeats >= REPEATED_FRAMES_SHOWN:
+                rows.append(_repeated(repeats - REPEATED_FRAMES_SHOWN + 1))
+            last, repeats = frame, 0
+        filename, lineno, name = frame
+        rows.append(f'  File "{filename}", line {lineno}, in {name}\n')
+        line = _getline(filename, lineno).strip()
+        if line:
+            rows.append(f"    {line}\n")
+    if repeats >= REPEATED_FRAMES_SHOWN:
+        rows.append(_repeated(repeats - REPEATED_FRAMES_SHOWN + 1))
+    return "".join(rows).rstrip()
+
+
+def _repeated(count):
+    return f"  [Previous line repeated {count} more time{'s' if count > 1 else ''}]\n"
 
 
 def _result(name, verdict, message, duration_s):

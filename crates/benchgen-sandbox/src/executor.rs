@@ -5,16 +5,17 @@
 //! that spawned it, so a sandbox spawned from a short-lived thread would die with that thread.
 
 use std::collections::hash_map::Entry;
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 use std::thread::JoinHandle;
+use std::time::Instant;
 
 use benchgen_core::{ExecOutcome, ExecRequest, Verdict};
 use crossbeam_channel::{Receiver, Sender};
 
 use crate::config::{SandboxConfig, UidLease};
 use crate::error::SandboxError;
-use crate::server::{Mode, Server};
+use crate::server::{Mode, Progress, Server};
 
 /// Progress of [`Executor::run_all`], for callers that report it.
 #[derive(Debug, Clone, PartialEq)]
@@ -43,6 +44,13 @@ struct Job {
     reports: Sender<Report>,
 }
 
+impl Job {
+    fn report(&self, report: Report) {
+        // A caller that went away no longer wants reports.
+        let _ = self.reports.send(report);
+    }
+}
+
 enum Report {
     Event(ExecEvent),
     Done { index: usize, outcome: ExecOutcome },
@@ -53,6 +61,7 @@ impl Executor {
     /// (no bwrap, no user namespaces, unreadable Python) fails here, with advice.
     pub fn new(config: SandboxConfig) -> Result<Executor, SandboxError> {
         config.validate()?;
+        let started = Instant::now();
         let config = Arc::new(config);
         let (jobs, job_queue) = crossbeam_channel::unbounded();
         let (ready_tx, ready_rx) = crossbeam_channel::unbounded();
@@ -75,6 +84,11 @@ impl Executor {
         for ready in ready_rx.iter() {
             ready?;
         }
+        tracing::debug!(
+            workers = config.workers,
+            elapsed_ms = started.elapsed().as_millis() as u64,
+            "sandboxes ready"
+        );
         Ok(executor)
     }
 
@@ -100,6 +114,7 @@ impl Executor {
         mut on_event: impl FnMut(ExecEvent),
     ) -> Vec<ExecOutcome> {
         let n = requests.len();
+        let started = Instant::now();
         let mut outcomes: Vec<Option<ExecOutcome>> = vec![None; n];
         let mut duplicates: Vec<Vec<usize>> = vec![Vec::new(); n];
         let mut first_by_digest: HashMap<String, usize> = HashMap::new();
@@ -127,6 +142,7 @@ impl Executor {
         }
         // Now the queue disconnects once every job is answered or dropped by a dead worker.
         drop(reports);
+        let distinct = pending;
         while pending > 0 {
             let Ok(report) = report_queue.recv() else {
                 break;
@@ -145,6 +161,12 @@ impl Executor {
                 }
             }
         }
+        tracing::debug!(
+            requests = n,
+            distinct,
+            elapsed_ms = started.elapsed().as_millis() as u64,
+            "requests run"
+        );
         outcomes
             .into_iter()
             .map(|o| {
@@ -184,23 +206,31 @@ fn worker_main(
     };
     let _ = ready.send(Ok(()));
     drop(ready);
+    // Jobs taken from the queue and not answered, oldest first: the one the server runs and, once
+    // its program has finished, possibly the next; the first `server.in_flight()` of them are
+    // with the server.
+    let mut jobs: VecDeque<Job> = VecDeque::new();
     let mut restart_reason = String::new();
-    for job in job_queue.iter() {
-        let report = |r| {
-            // A caller that went away no longer wants reports.
-            let _ = job.reports.send(r);
-        };
+    loop {
+        if jobs.is_empty() {
+            match job_queue.recv() {
+                Ok(job) => jobs.push_back(job),
+                Err(_) => return, // the queue is closed
+            }
+        }
         if server.is_none() {
+            let front = &jobs[0];
             match Server::start(config, lease.uid, Mode::Warm) {
                 Ok(fresh) => {
                     server = Some(fresh);
                     let reason = std::mem::take(&mut restart_reason);
-                    report(Report::Event(ExecEvent::WorkerRestarted { worker, reason }));
+                    front.report(Report::Event(ExecEvent::WorkerRestarted { worker, reason }));
                 }
                 Err(e) => {
                     let outcome =
                         ExecOutcome::sandbox_error(format!("cannot restart the sandbox: {e}"));
-                    report(Report::Done {
+                    let job = jobs.pop_front().expect("checked above");
+                    job.report(Report::Done {
                         index: job.index,
                         outcome,
                     });
@@ -209,18 +239,64 @@ fn worker_main(
             }
         }
         let current = server.as_mut().expect("started above");
-        report(Report::Event(ExecEvent::Started { index: job.index }));
-        let result = current.run(&job.request);
+        let mut i = current.in_flight();
+        while i < jobs.len() {
+            match current.submit(&jobs[i].request) {
+                Ok(()) => {
+                    if i == 0 {
+                        jobs[0].report(Report::Event(ExecEvent::Started {
+                            index: jobs[0].index,
+                        }));
+                    }
+                    i += 1;
+                }
+                Err(reason) => refuse(jobs.remove(i).expect("index in range"), reason),
+            }
+        }
+        if jobs.is_empty() {
+            continue;
+        }
+        let result = loop {
+            match current.wait() {
+                // The server cleans up and answers now: handed the next job at this point, it
+                // finds it waiting when it has answered. Not earlier: a job taken here waits for
+                // the one before it however long that runs, while another worker may be idle.
+                Progress::Finishing => {
+                    if jobs.len() == 1 {
+                        if let Ok(job) = job_queue.try_recv() {
+                            match current.submit(&job.request) {
+                                Ok(()) => jobs.push_back(job),
+                                Err(reason) => refuse(job, reason),
+                            }
+                        }
+                    }
+                }
+                Progress::Done(result) => break result,
+            }
+        };
+        let job = jobs.pop_front().expect("a job in flight");
         if let Some(reason) = result.restart {
+            // The job behind it never started: it goes to the next sandbox.
             tracing::warn!(worker, %reason, "sandbox worker will be restarted");
             server = None;
             restart_reason = reason;
+        } else if let Some(next) = jobs.front() {
+            next.report(Report::Event(ExecEvent::Started { index: next.index }));
         }
-        report(Report::Done {
+        job.report(Report::Done {
             index: job.index,
             outcome: result.outcome,
         });
     }
+}
+
+/// Answers a job that cannot run at all.
+fn refuse(job: Job, reason: String) {
+    job.report(Report::Event(ExecEvent::Started { index: job.index }));
+    job.report(Report::Done {
+        index: job.index,
+        outcome: ExecOutcome::sandbox_error(reason),
+    });
 }
 
 /// Runs one request in a sandbox started for it alone (fresh bwrap and interpreter, nothing

@@ -25,12 +25,21 @@
 //! passes, kills everything else in the sandbox (anything left means `leaked`), reaps, wipes
 //! `/tmp`, `/dev/shm`, message queues and SysV IPC, and replies with the outcome.
 //!
+//! **Cost of a run.** A warm run costs a few milliseconds of CPU, nearly all of it in the
+//! kernel: the fork, the exit, and a page fault (often a page copy) for every page that Python
+//! touches after the fork, in the child and in the server alike (reference counts make every
+//! object touched a page written). So whatever every child would do the same way is done once
+//! in the server before forking, and the per-run Python on both sides is kept lean; the cost
+//! model at the top of `forkserver.py` lists what that rules out. And a worker hands its server
+//! the next request as soon as the current program has finished, so that the server, done
+//! cleaning up, finds it waiting instead of idling for a round trip.
+//!
 //! **Data flow.**
 //!
 //! ```text
-//! run_all ──jobs──▶ worker thread i ──fd 3: request JSON line──▶ forkserver (PID 1)
-//!    ▲                   │      ◀──fd 4: reply JSON line───────────   │ fork
-//!    └──reports (events, outcomes)                                    ▼
+//! run_all ──jobs──▶ worker thread i ──fd 3: request JSON lines──────▶ forkserver (PID 1)
+//!    ▲                   │      ◀──fd 4: notice and reply JSON lines───   │ fork
+//!    └──reports (events, outcomes)                                        ▼
 //!                                         child: runner.run ──result pipe (nonce)──▶ server
 //!                                                stdout/stderr ──capture pipes─────▶ server
 //! ```
@@ -41,8 +50,11 @@
 //!   frozen). A failure here is an error of [`Executor::new`], or, on a restart, a
 //!   `sandbox_error` outcome for the job that needed the worker.
 //! - *Ready*: waiting on the job queue.
-//! - *Busy*: a request is in the server. The thread waits for the reply until the wall limit
-//!   plus a grace period; past it the watchdog kills the sandbox (outcome `timeout`).
+//! - *Busy*: a request is in the server (and, once its program has finished, the next one waits
+//!   in the server's socket). The thread waits for the reply until the wall limit plus a grace
+//!   period, counted from when the server could begin the request; past it the watchdog kills
+//!   the sandbox (outcome `timeout`). A request still waiting in the socket of a dead sandbox
+//!   never started: it goes to the fresh one.
 //! - *Dead*: the server died, hung, or asked to be replaced (cleanup failed). The sandbox is
 //!   killed; the next job starts a fresh one (*Starting*) and reports
 //!   [`ExecEvent::WorkerRestarted`].

@@ -1,11 +1,18 @@
 //! One sandbox: a bubblewrap process running `forkserver.py` as PID 1 of fresh namespaces, and
 //! the JSON-lines protocol to it.
 //!
-//! The server's fds: 3 carries requests in (a socket), 4 carries replies out (a pipe), 0 and 1 are /dev/null and 2
-//! is an in-memory log that is read only to explain a server that died. The protocol fds are not
-//! stdin/stdout on purpose: bwrap keeps its own stdio open, and the sandboxed program must find
-//! nothing of ours there.
+//! The server's fds: 3 carries requests in (a socket), 4 carries notices and replies out (a
+//! pipe), 0 and 1 are /dev/null and 2 is an in-memory log that is read only to explain a server
+//! that died. The protocol fds are not stdin/stdout on purpose: bwrap keeps its own stdio open, and
+//! the sandboxed program must find nothing of ours there.
+//!
+//! Requests can be pipelined: [`Server::submit`] queues one behind those in flight and
+//! [`Server::wait`] waits for the oldest, sending queued bytes meanwhile. The server says when a
+//! run's program has finished (`{"finishing": id}`, before it cleans up and replies), which is
+//! when the caller hands it the next request: it then finds that request waiting when it
+//! replies, instead of idling for a round trip.
 
+use std::collections::VecDeque;
 use std::ffi::OsString;
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
@@ -54,9 +61,32 @@ pub struct Server {
     child: Child,
     requests: OwnedFd,
     replies: OwnedFd,
-    pending: Vec<u8>,
+    /// Request lines not sent yet (from `unsent_from` on).
+    outbox: Vec<u8>,
+    unsent_from: usize,
+    /// Reply bytes received but not yet taken as a line.
+    received: Vec<u8>,
+    /// Requests submitted and not answered, oldest first: the server works on the first.
+    in_flight: VecDeque<InFlight>,
+    /// When the server could begin the first request in flight: its wall budget counts from
+    /// here.
+    front_since: Instant,
     log: File,
     next_id: u64,
+}
+
+struct InFlight {
+    id: u64,
+    /// The request's wall limit plus [`GRACE`].
+    budget: Duration,
+}
+
+/// What [`Server::wait`] saw.
+pub enum Progress {
+    /// The program of the oldest request in flight has finished: the server is cleaning up,
+    /// and answers next.
+    Finishing,
+    Done(RunResult),
 }
 
 /// What one request produced.
@@ -74,6 +104,11 @@ struct WireRequest<'a> {
     tests: &'a str,
     reference: Option<&'a str>,
     limits: &'a Limits,
+}
+
+#[derive(Deserialize)]
+struct WireNotice {
+    finishing: u64,
 }
 
 #[derive(Deserialize)]
@@ -144,12 +179,15 @@ impl Server {
             child,
             requests: request_write,
             replies: reply_read,
-            pending: Vec::new(),
+            outbox: Vec::new(),
+            unsent_from: 0,
+            received: Vec::new(),
+            in_flight: VecDeque::new(),
+            front_since: Instant::now(),
             log,
             next_id: 0,
         };
-        let deadline = Instant::now() + START_TIMEOUT;
-        let line = sys::read_line_until(&server.replies, &mut server.pending, deadline);
+        let line = server.exchange(Instant::now() + START_TIMEOUT);
         let ready = match &line {
             Ok(line) => serde_json::from_slice::<serde_json::Value>(line)
                 .map(|v| v["ready"] == true)
@@ -178,54 +216,102 @@ impl Server {
     /// Runs one request. Never fails: a server that hangs or dies yields an outcome that says
     /// so, and `restart` tells the caller to drop this server.
     pub fn run(&mut self, request: &ExecRequest) -> RunResult {
-        let started = Instant::now();
-        let budget = Duration::try_from_secs_f64(request.limits.wall_time_s)
-            .ok()
-            .map(|d| d + GRACE);
-        let Some(budget) = budget.filter(|_| request.limits.wall_time_s > 0.0) else {
+        if let Err(reason) = self.submit(request) {
             return RunResult {
-                outcome: ExecOutcome::sandbox_error(format!(
-                    "invalid wall_time_s {}",
-                    request.limits.wall_time_s
-                )),
+                outcome: ExecOutcome::sandbox_error(reason),
                 restart: None,
             };
+        }
+        loop {
+            if let Progress::Done(result) = self.wait() {
+                return result;
+            }
+        }
+    }
+
+    /// Queues `request` behind the requests in flight; it is sent while [`Server::wait`] waits.
+    /// A request that cannot run at all (invalid limits) is refused with the reason.
+    pub fn submit(&mut self, request: &ExecRequest) -> Result<(), String> {
+        let budget = Duration::try_from_secs_f64(request.limits.wall_time_s)
+            .ok()
+            .filter(|_| request.limits.wall_time_s > 0.0)
+            .map(|d| d + GRACE);
+        let Some(budget) = budget else {
+            return Err(format!(
+                "invalid wall_time_s {}",
+                request.limits.wall_time_s
+            ));
         };
-        let deadline = started + budget;
         self.next_id += 1;
-        let id = self.next_id;
         let wire = WireRequest {
-            id,
+            id: self.next_id,
             program: &request.program,
             tests: &request.tests,
             reference: request.reference.as_deref(),
             limits: &request.limits,
         };
-        let mut line = serde_json::to_vec(&wire).expect("request serializes");
-        line.push(b'\n');
-        let answer = sys::send_all_until(&self.requests, &line, deadline)
-            .and_then(|()| sys::read_line_until(&self.replies, &mut self.pending, deadline));
+        if self.unsent_from == self.outbox.len() {
+            self.outbox.clear();
+            self.unsent_from = 0;
+        }
+        serde_json::to_writer(&mut self.outbox, &wire).expect("request serializes");
+        self.outbox.push(b'\n');
+        if self.in_flight.is_empty() {
+            self.front_since = Instant::now();
+        }
+        self.in_flight.push_back(InFlight {
+            id: self.next_id,
+            budget,
+        });
+        Ok(())
+    }
+
+    /// Requests submitted and not answered yet.
+    pub fn in_flight(&self) -> usize {
+        self.in_flight.len()
+    }
+
+    /// Waits for news of the oldest request in flight (there must be one): that its program has
+    /// finished, or its result. Never fails: a server that hangs or dies yields an outcome that
+    /// says so, and `restart` tells the caller to drop this server; the requests behind it never
+    /// started, and are the caller's to submit again elsewhere.
+    pub fn wait(&mut self) -> Progress {
+        let front = self.in_flight.front().expect("a request in flight");
+        let (id, budget) = (front.id, front.budget);
+        let answer = self.exchange(self.front_since + budget);
         let stall = match answer {
-            Ok(line) => match serde_json::from_slice::<WireReply>(&line) {
-                Ok(reply) if reply.id == id => {
-                    return RunResult {
-                        outcome: reply.outcome,
-                        restart: reply.restart,
-                    };
-                }
-                Ok(reply) => {
-                    return self.broken(format!(
+            Ok(line) if line.starts_with(b"{\"finishing\"") => {
+                return match serde_json::from_slice::<WireNotice>(&line) {
+                    Ok(notice) if notice.finishing == id => Progress::Finishing,
+                    Ok(notice) => Progress::Done(self.broken(format!(
+                        "notice for request {} while {id} was pending",
+                        notice.finishing
+                    ))),
+                    Err(e) => Progress::Done(self.broken(format!("unreadable notice: {e}"))),
+                };
+            }
+            Ok(line) => {
+                return Progress::Done(match serde_json::from_slice::<WireReply>(&line) {
+                    Ok(reply) if reply.id == id => {
+                        self.in_flight.pop_front();
+                        self.front_since = Instant::now();
+                        RunResult {
+                            outcome: reply.outcome,
+                            restart: reply.restart,
+                        }
+                    }
+                    Ok(reply) => self.broken(format!(
                         "answer to request {} while {id} was pending",
                         reply.id
-                    ))
-                }
-                Err(e) => return self.broken(format!("unreadable answer: {e}")),
-            },
+                    )),
+                    Err(e) => self.broken(format!("unreadable answer: {e}")),
+                })
+            }
             Err(stall) => stall,
         };
-        let elapsed = started.elapsed().as_secs_f64();
-        match stall {
+        Progress::Done(match stall {
             Stall::Timeout => {
+                let elapsed = self.front_since.elapsed().as_secs_f64();
                 self.kill();
                 let mut outcome = ExecOutcome::sandbox_error(format!(
                     "the sandbox did not answer within {:.1} s (wall limit plus {} s grace); it \
@@ -245,6 +331,41 @@ impl Server {
                 self.broken(format!("the sandbox server died ({status})"))
             }
             Stall::Io(e) => self.broken(format!("talking to the sandbox server failed: {e}")),
+        })
+    }
+
+    /// Sends queued request bytes and reads replies until a whole reply line has arrived or the
+    /// deadline passes.
+    fn exchange(&mut self, deadline: Instant) -> Result<Vec<u8>, Stall> {
+        loop {
+            if let Some(line) = sys::take_line(&mut self.received) {
+                return Ok(line);
+            }
+            let sending = self.unsent_from < self.outbox.len();
+            let mut fds = [
+                libc::pollfd {
+                    fd: self.replies.as_raw_fd(),
+                    events: libc::POLLIN,
+                    revents: 0,
+                },
+                libc::pollfd {
+                    fd: self.requests.as_raw_fd(),
+                    events: if sending { libc::POLLOUT } else { 0 },
+                    revents: 0,
+                },
+            ];
+            sys::poll_until(&mut fds[..1 + usize::from(sending)], deadline)?;
+            if fds[1].revents != 0 {
+                match sys::send_some(&self.requests, &self.outbox[self.unsent_from..]) {
+                    Ok(n) => self.unsent_from += n,
+                    // The server is gone: what it answered before dying is still to be read.
+                    Err(Stall::Closed) => self.unsent_from = self.outbox.len(),
+                    Err(e) => return Err(e),
+                }
+            }
+            if fds[0].revents != 0 {
+                sys::read_some(&self.replies, &mut self.received)?;
+            }
         }
     }
 

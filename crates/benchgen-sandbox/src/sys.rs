@@ -1,6 +1,6 @@
 //! Thin wrappers over the few system calls std does not offer: close-on-exec pipes, memfds,
-//! and reads/writes that give up at a deadline (the watchdog on a server that stopped
-//! answering).
+//! non-blocking reads and sends, and a poll that gives up at a deadline (the watchdog on a
+//! server that stopped answering).
 
 use std::ffi::CStr;
 use std::fs::File;
@@ -77,8 +77,9 @@ pub enum Stall {
     Io(io::Error),
 }
 
-/// Waits until `fd` is ready for `events` or the deadline passes.
-fn wait_ready(fd: RawFd, events: libc::c_short, deadline: Instant) -> Result<(), Stall> {
+/// Waits until one of `fds` is ready for its events or the deadline passes; each entry's
+/// `revents` then says what it is ready for.
+pub fn poll_until(fds: &mut [libc::pollfd], deadline: Instant) -> Result<(), Stall> {
     loop {
         let remaining = deadline.saturating_duration_since(Instant::now());
         if remaining.is_zero() {
@@ -86,13 +87,8 @@ fn wait_ready(fd: RawFd, events: libc::c_short, deadline: Instant) -> Result<(),
         }
         // Rounded up, so that we never spin on a zero-millisecond timeout.
         let ms = (remaining.as_micros().div_ceil(1000)).min(i32::MAX as u128) as i32;
-        let mut pfd = libc::pollfd {
-            fd,
-            events,
-            revents: 0,
-        };
-        // SAFETY: one valid pollfd.
-        let n = unsafe { libc::poll(&mut pfd, 1, ms) };
+        // SAFETY: a valid, writable array of `fds.len()` pollfds.
+        let n = unsafe { libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, ms) };
         if n > 0 {
             return Ok(());
         }
@@ -105,58 +101,61 @@ fn wait_ready(fd: RawFd, events: libc::c_short, deadline: Instant) -> Result<(),
     }
 }
 
-/// Sends all of `data` on a non-blocking stream socket before `deadline`, without SIGPIPE.
-pub fn send_all_until(fd: &impl AsRawFd, mut data: &[u8], deadline: Instant) -> Result<(), Stall> {
-    let fd = fd.as_raw_fd();
-    while !data.is_empty() {
-        wait_ready(fd, libc::POLLOUT, deadline)?;
-        // SAFETY: sends from a valid slice.
-        let n = unsafe { libc::send(fd, data.as_ptr().cast(), data.len(), libc::MSG_NOSIGNAL) };
-        if n < 0 {
-            let err = io::Error::last_os_error();
-            match err.raw_os_error() {
-                Some(libc::EAGAIN) | Some(libc::EINTR) => continue,
-                Some(libc::EPIPE) => return Err(Stall::Closed),
-                _ => return Err(Stall::Io(err)),
-            }
-        }
-        data = &data[n as usize..];
+/// Sends what a non-blocking stream socket takes now, without SIGPIPE; returns the number of
+/// bytes sent (0 when its buffer is full).
+pub fn send_some(fd: &impl AsRawFd, data: &[u8]) -> Result<usize, Stall> {
+    // SAFETY: sends from a valid slice.
+    let n = unsafe {
+        libc::send(
+            fd.as_raw_fd(),
+            data.as_ptr().cast(),
+            data.len(),
+            libc::MSG_NOSIGNAL,
+        )
+    };
+    if n >= 0 {
+        return Ok(n as usize);
     }
-    Ok(())
+    let err = io::Error::last_os_error();
+    match err.raw_os_error() {
+        Some(libc::EAGAIN) | Some(libc::EINTR) => Ok(0),
+        Some(libc::EPIPE) => Err(Stall::Closed),
+        _ => Err(Stall::Io(err)),
+    }
 }
 
-/// Reads from a non-blocking fd until `pending` holds a full line, and returns that line
-/// (without its newline), leaving what follows in `pending`.
-pub fn read_line_until(
-    fd: &impl AsRawFd,
-    pending: &mut Vec<u8>,
-    deadline: Instant,
-) -> Result<Vec<u8>, Stall> {
-    let fd = fd.as_raw_fd();
-    let mut scanned = 0;
-    let mut chunk = vec![0u8; 1 << 16];
-    loop {
-        if let Some(pos) = pending[scanned..].iter().position(|&b| b == b'\n') {
-            let end = scanned + pos;
-            let line = pending[..end].to_vec();
-            pending.drain(..=end);
-            return Ok(line);
+/// Appends what a non-blocking fd holds now to `buffer` (nothing if it holds nothing yet);
+/// `Closed` at EOF.
+pub fn read_some(fd: &impl AsRawFd, buffer: &mut Vec<u8>) -> Result<(), Stall> {
+    const CHUNK: usize = 64 << 10;
+    buffer.reserve(CHUNK);
+    let spare = buffer.spare_capacity_mut();
+    // SAFETY: reads into the buffer's spare capacity, at most its length.
+    let n = unsafe { libc::read(fd.as_raw_fd(), spare.as_mut_ptr().cast(), spare.len()) };
+    match n {
+        0 => Err(Stall::Closed),
+        n if n > 0 => {
+            // SAFETY: the kernel initialized the first `n` spare bytes.
+            unsafe { buffer.set_len(buffer.len() + n as usize) };
+            Ok(())
         }
-        scanned = pending.len();
-        wait_ready(fd, libc::POLLIN, deadline)?;
-        // SAFETY: reads into a valid, writable buffer of the given length.
-        let n = unsafe { libc::read(fd, chunk.as_mut_ptr().cast(), chunk.len()) };
-        match n {
-            0 => return Err(Stall::Closed),
-            n if n > 0 => pending.extend_from_slice(&chunk[..n as usize]),
-            _ => {
-                let err = io::Error::last_os_error();
-                if !matches!(err.raw_os_error(), Some(libc::EAGAIN) | Some(libc::EINTR)) {
-                    return Err(Stall::Io(err));
-                }
+        _ => {
+            let err = io::Error::last_os_error();
+            match err.raw_os_error() {
+                Some(libc::EAGAIN) | Some(libc::EINTR) => Ok(()),
+                _ => Err(Stall::Io(err)),
             }
         }
     }
+}
+
+/// Removes and returns the first line of `buffer` (without its newline), if it holds a whole
+/// one.
+pub fn take_line(buffer: &mut Vec<u8>) -> Option<Vec<u8>> {
+    let end = buffer.iter().position(|&b| b == b'\n')?;
+    let line = buffer[..end].to_vec();
+    buffer.drain(..=end);
+    Some(line)
 }
 
 /// SIGKILLs every child of `parent` (a process of ours we have not reaped); false if it had

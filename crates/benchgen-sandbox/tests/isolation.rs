@@ -51,6 +51,43 @@ fn leftovers_are_killed_and_reported() {
 }
 
 #[test]
+fn exited_grandchildren_are_not_leftovers() {
+    let Some(executor) = executor(1) else { return };
+    // The grandchild exits at once; its parent does not wait for it and exits too, so the
+    // grandchild is an orphaned zombie of the server when the run ends: dead, not leaked.
+    let outcome = executor.run(&request(
+        "import os, time\n",
+        r#"
+def test_orphan():
+    if os.fork() == 0:
+        if os.fork() == 0:
+            os._exit(0)
+        os._exit(0)
+    os.wait()
+    time.sleep(0.05)
+"#,
+    ));
+    assert_eq!(outcome.verdict, Verdict::Passed, "{outcome:#?}");
+    assert!(!outcome.leaked, "{outcome:#?}");
+    assert_eq!(executor.run(&fixture("passes.py")).verdict, Verdict::Passed);
+}
+
+#[test]
+fn each_run_gets_fresh_random_state() {
+    let Some(executor) = executor(1) else { return };
+    let probe = |n: usize| {
+        let outcome = executor.run(&request(
+            &format!("import random\nRUN = {n}\n"),
+            "def test_draw():\n    print(random.getrandbits(64))\n",
+        ));
+        assert_eq!(outcome.verdict, Verdict::Passed, "{outcome:#?}");
+        outcome.stdout
+    };
+    let draws: std::collections::HashSet<String> = (0..4).map(probe).collect();
+    assert_eq!(draws.len(), 4, "{draws:?}");
+}
+
+#[test]
 fn fork_bomb_is_contained_per_worker() {
     let Some(executor) = executor(1) else { return };
     let uid = executor.worker_uids()[0];
@@ -84,8 +121,9 @@ fn signalling_the_server_changes_nothing() {
 #[test]
 fn each_run_starts_from_a_fresh_scratch_space() {
     let Some(executor) = executor(1) else { return };
-    // Files in cwd, /tmp and /dev/shm (one in a directory the program locked), a SysV shared
-    // memory segment and a POSIX message queue.
+    // Files in cwd, /tmp and /dev/shm (one in a directory the program locked), SysV shared
+    // memory, a message queue and semaphores (each kind is checked on its own before the wipe
+    // reads /proc), and a POSIX message queue.
     let write = request(
         "import ctypes, os\nlibc = ctypes.CDLL(None, use_errno=True)\n",
         r#"
@@ -97,6 +135,8 @@ def test_write():
     open("/tmp/locked/f", "w").write("x")
     os.chmod("/tmp/locked", 0)
     assert libc.shmget(4242, 4096, 0o1600) >= 0
+    assert libc.msgget(4243, 0o1600) >= 0
+    assert libc.semget(4244, 3, 0o1600) >= 0
     assert libc.mq_open(b"/benchgen", os.O_CREAT | os.O_RDWR, 0o600, None) >= 0
     assert os.listdir("/dev/mqueue") == ["benchgen"]
 "#,
@@ -110,12 +150,45 @@ def test_nothing_left():
     assert os.listdir("/dev/shm") == []
     assert os.listdir("/dev/mqueue") == []
     assert libc.shmget(4242, 0, 0) == -1
+    assert libc.msgget(4243, 0) == -1
+    assert libc.semget(4244, 0, 0) == -1
 "#,
     );
     let first = executor.run(&write);
     assert_eq!(first.verdict, Verdict::Passed, "{first:#?}");
     let outcome = executor.run(&read);
     assert_eq!(outcome.verdict, Verdict::Passed, "{outcome:#?}");
+}
+
+#[test]
+fn the_next_request_is_out_of_reach() {
+    let Some(executor) = executor(1) else { return };
+    // Workers hand a server its next request early (pipelining), but never while a program
+    // runs: neither a buffered reader nor a parsed request may hold it when the server forks.
+    let probe = request(
+        "import gc, io\n",
+        r#"
+def test_look_for_the_next_request():
+    marker = "-".join(["next", "request", "secret"])
+    for obj in gc.get_objects():
+        if isinstance(obj, io.BufferedReader):
+            try:
+                assert marker.encode() not in obj.peek(1 << 20)
+            except (OSError, ValueError):
+                pass
+        values = obj.values() if isinstance(obj, dict) else obj if isinstance(obj, list) else ()
+        for value in values:
+            if isinstance(value, (str, bytes)) and value is not marker:
+                assert marker not in str(value), value
+"#,
+    );
+    let secret = request(
+        "SECRET = 'next-request-secret'\n",
+        "def test_x():\n    pass\n",
+    );
+    let outcomes = executor.run_all(vec![probe, secret], |_| {});
+    assert_eq!(outcomes[0].verdict, Verdict::Passed, "{:#?}", outcomes[0]);
+    assert_eq!(outcomes[1].verdict, Verdict::Passed, "{:#?}", outcomes[1]);
 }
 
 #[test]
@@ -259,12 +332,42 @@ fn a_hung_server_is_killed_by_the_watchdog() {
         ..fixture("passes.py")
     };
     let started = Instant::now();
-    let outcome = executor.run(&quick);
-    assert_eq!(outcome.verdict, Verdict::Timeout, "{outcome:#?}");
+    // The next request runs on the fresh sandbox.
+    let outcomes = executor.run_all(vec![quick, fixture("assertion_fails.py")], |_| {});
+    assert_eq!(outcomes[0].verdict, Verdict::Timeout, "{:#?}", outcomes[0]);
+    assert_eq!(outcomes[1].verdict, Verdict::Failed, "{:#?}", outcomes[1]);
     assert!(started.elapsed() < Duration::from_secs(5));
     // The stopped sandbox is gone and the worker serves again.
     assert_eq!(executor.run(&fixture("passes.py")).verdict, Verdict::Passed);
     assert_eq!(pids_of_uid(uid).len(), 2);
+}
+
+#[test]
+fn a_request_with_invalid_limits_fails_alone() {
+    let Some(executor) = executor(1) else { return };
+    let invalid = ExecRequest {
+        limits: Limits {
+            wall_time_s: 0.0,
+            ..Limits::default()
+        },
+        ..fixture("assertion_fails.py")
+    };
+    let mut started = 0;
+    let outcomes = executor.run_all(
+        vec![fixture("passes.py"), invalid, fixture("assertion_fails.py")],
+        |e| started += usize::from(matches!(e, ExecEvent::Started { .. })),
+    );
+    let verdicts: Vec<Verdict> = outcomes.iter().map(|o| o.verdict).collect();
+    assert_eq!(
+        verdicts,
+        [Verdict::Passed, Verdict::SandboxError, Verdict::Failed]
+    );
+    assert!(
+        outcomes[1].detail.contains("wall_time_s"),
+        "{:#?}",
+        outcomes[1]
+    );
+    assert_eq!(started, 3);
 }
 
 #[test]
