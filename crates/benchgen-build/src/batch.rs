@@ -42,7 +42,7 @@ pub(crate) fn marked_json<T: DeserializeOwned>(stdout: &str, marker: &str) -> Op
 
 /// A one-line account of why a run did not report: the failing phase's message or the
 /// sandbox's detail.
-pub(crate) fn failure_summary(outcome: &ExecOutcome) -> String {
+pub fn failure_summary(outcome: &ExecOutcome) -> String {
     let message = outcome
         .tests
         .iter()

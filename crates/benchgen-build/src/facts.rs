@@ -16,7 +16,7 @@ const MARKER: &str = "BENCHGEN-FACTS:";
 const MODULE_DUNDERS: [&str; 5] = ["__file__", "__builtins__", "__annotations__", "__dict__", "__cached__"];
 
 #[derive(Debug, Clone, Deserialize)]
-pub(crate) struct PythonFacts {
+pub struct PythonFacts {
     builtins: HashSet<String>,
     stdlib: HashSet<String>,
     /// `3.11.2`.
@@ -25,7 +25,7 @@ pub(crate) struct PythonFacts {
 
 impl PythonFacts {
     /// The run that asks.
-    pub(crate) fn request() -> ExecRequest {
+    pub fn request() -> ExecRequest {
         let tests = format!(
             "def test_facts():\n    import builtins, json, sys\n    facts = {{\n        'builtins': dir(builtins),\n        'stdlib': sorted(sys.stdlib_module_names),\n        'version': '.'.join(map(str, sys.version_info[:3])),\n    }}\n    print({MARKER:?} + json.dumps(facts))\n"
         );
@@ -38,7 +38,7 @@ impl PythonFacts {
     }
 
     /// The facts from the run's output, or what went wrong.
-    pub(crate) fn from_outcome(outcome: &ExecOutcome) -> Result<PythonFacts, String> {
+    pub fn from_outcome(outcome: &ExecOutcome) -> Result<PythonFacts, String> {
         marked_json(&outcome.stdout, MARKER).ok_or_else(|| {
             format!(
                 "the sandbox's Python did not report its facts ({}): {}",
@@ -47,11 +47,11 @@ impl PythonFacts {
         })
     }
 
-    pub(crate) fn is_builtin(&self, name: &str) -> bool {
+    pub fn is_builtin(&self, name: &str) -> bool {
         self.builtins.contains(name) || MODULE_DUNDERS.contains(&name)
     }
 
-    pub(crate) fn is_stdlib(&self, top_level: &str) -> bool {
+    pub fn is_stdlib(&self, top_level: &str) -> bool {
         top_level == "__future__" || self.stdlib.contains(top_level)
     }
 

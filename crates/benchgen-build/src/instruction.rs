@@ -32,7 +32,7 @@ const SECTIONS: [&str; 16] = [
     "attributes",
 ];
 
-pub(crate) fn instruction(
+pub fn instruction(
     function: &FunctionInfo,
     module: &str,
     callable: Callable,
@@ -44,6 +44,7 @@ pub(crate) fn instruction(
         Callable::Function => String::new(),
         Callable::StaticMethod => format!("A static method of class `{class}`. "),
         Callable::ClassMethod => format!("A class method of class `{class}`. "),
+        Callable::Method => format!("A method of class `{class}`. "),
     };
     let description = function.docstring.as_deref().map(description).filter(|d| !d.is_empty()).unwrap_or_else(|| {
         format!(
@@ -88,7 +89,7 @@ fn description(docstring: &str) -> String {
 }
 
 fn inputs(function: &FunctionInfo, callable: Callable, param_types: &BTreeMap<String, Vec<String>>) -> String {
-    let bound = usize::from(callable == Callable::ClassMethod);
+    let bound = callable.bound_parameters();
     let parts: Vec<String> = function
         .parameters
         .iter()

@@ -15,7 +15,14 @@
 //!    where both runs (and both calls within each) agree; lines executed per call.
 //! 4. **Write tests** (`suite`): a few plain-assert tests chosen for line coverage,
 //!    then for distinct results; and the instruction (`instruction`).
-//! 5. **Verify** (`verify`): the reference must pass its tests in every run and
+//! 5. **Choose against mutants** (`guide`): the whole pool of recorded cases runs against the
+//!    target's mutants (the ones `benchgen audit` scores with) and stub bodies, and the suite
+//!    is chosen again: coverage cases, then cases that kill what the others leave alive. A pool
+//!    that kills too few mutants for the gate grows once, by a probe round aimed at them.
+//! 6. **Gate** (`gate`, unless the thresholds are off): `benchgen audit`'s own runs on every
+//!    item; one the audit finds weak (mutation score or branch coverage below the threshold, a
+//!    flaky reference...) is skipped with the reason.
+//! 7. **Verify** (`verify`): the reference must pass its tests in every run and
 //!    every stub body (`pass`, `return None`, a constant...) must fail them.
 //!
 //! Sandbox work goes through a few large batches so every worker stays busy. A source that
@@ -23,20 +30,27 @@
 //! every function that does not become an item is in [`BuildReport::skipped`] with its reason.
 
 mod batch;
-mod facts;
+mod gate;
+mod guide;
 mod hazards;
 mod hints;
-mod instruction;
-mod probe;
 mod report;
-mod select;
-mod slicing;
-mod source;
-mod suite;
 mod verify;
+
+// Public for builders that put a model on top (`benchgen-pipeline`): they reuse selection,
+// slicing, probing, test writing and the model-free instruction as they are, so that both
+// builders choose, cut, probe and write tests the same way.
+pub mod facts;
+pub mod instruction;
+pub mod probe;
+pub mod select;
+pub mod slicing;
+pub mod source;
+pub mod suite;
 
 use std::collections::HashMap;
 
+use benchgen_audit::AuditOptions;
 use benchgen_core::{Example, ExecOutcome, Limits, Quality, Target, SCHEMA_VERSION};
 use benchgen_python::FunctionInfo;
 use benchgen_sandbox::{Executor, SandboxConfig};
@@ -48,6 +62,7 @@ use crate::source::ModuleFile;
 use crate::suite::{Suite, SuiteSize};
 
 pub use report::{BuildEvent, BuildReport, Funnel, HazardKind, Phase, Skip, SkipReason, SourceError, Stage};
+pub use batch::failure_summary;
 pub use source::Source;
 
 /// How a build looks for items.
@@ -70,8 +85,14 @@ pub struct BuildOptions {
     pub min_tests: usize,
     /// Tests are added for distinct results up to this many.
     pub target_tests: usize,
-    /// Never more tests than this.
+    /// Never more tests than this (cases that kill mutants are added past `target_tests`).
     pub max_tests: usize,
+    /// Items whose mutation score, as `benchgen audit` measures it, is below this are skipped
+    /// (`None`: not checked).
+    pub min_mutation_score: Option<f64>,
+    /// Items whose branch coverage, as `benchgen audit` measures it, is below this are skipped
+    /// (`None`: not checked). With neither threshold, items are not audited at all.
+    pub min_branch_coverage: Option<f64>,
     /// Runs of the reference against the final tests (alternating between the executors).
     pub reference_runs: u32,
     /// Host interpreter used to find `--module` sources. Default: `$BENCHGEN_HOST_PYTHON` or
@@ -93,10 +114,36 @@ impl Default for BuildOptions {
             min_tests: 3,
             target_tests: 8,
             max_tests: 12,
+            min_mutation_score: AuditOptions::default().min_mutation_score,
+            min_branch_coverage: AuditOptions::default().min_branch_coverage,
             reference_runs: 3,
             host_python: std::env::var(benchgen_core::env_vars::EnvVars::BENCHGEN_HOST_PYTHON)
                 .unwrap_or_else(|_| "python3".into()),
             limits: Limits::default(),
+        }
+    }
+}
+
+impl BuildOptions {
+    fn probe_settings(&self) -> ProbeSettings {
+        ProbeSettings {
+            seed: self.seed,
+            max_calls: self.max_calls,
+            budget_s: self.probe_budget_s,
+            call_timeout_s: self.call_timeout_s,
+            max_text: 200,
+        }
+    }
+
+    /// How the gate audits, and which mutants choose the tests: `benchgen audit`'s defaults
+    /// (mutant cap and seed, reference runs, time rule) with this build's thresholds and
+    /// limits, so that the build sees what a later audit of its items sees.
+    fn audit_options(&self) -> AuditOptions {
+        AuditOptions {
+            min_mutation_score: self.min_mutation_score,
+            min_branch_coverage: self.min_branch_coverage,
+            limits: self.limits,
+            ..AuditOptions::default()
         }
     }
 }
@@ -128,13 +175,15 @@ pub enum BuildError {
     Sandbox(String),
 }
 
-/// A function on its way through the funnel.
-struct Candidate<'f> {
-    id: String,
-    file: &'f ModuleFile,
+/// A selected function on its way through the funnel.
+pub struct Candidate<'f> {
+    /// Its item id: `module/qualified_name`, or the id an item list gave it (`#2`, `#3`... after
+    /// a repeated one).
+    pub id: String,
+    pub file: &'f ModuleFile,
     /// As found in its file.
-    function: FunctionInfo,
-    callable: Callable,
+    pub function: FunctionInfo,
+    pub callable: Callable,
 }
 
 /// A sliced candidate: its program and the target in it.
@@ -168,7 +217,7 @@ pub fn build(
         report.errors.extend(errors);
     }
 
-    let candidates = select_all(&files, options, &mut report);
+    let candidates = select_all(&files, options, false, &mut report);
     on_event(BuildEvent::Funnel(report.funnel));
 
     let mut sliced = Vec::new();
@@ -203,8 +252,15 @@ pub fn build(
     let probed = probe_all(sliced, options, executors, &mut report, on_event);
     on_event(BuildEvent::Funnel(report.funnel));
 
-    let drafts = write_all(probed, options, &facts, &mut report);
+    let mut drafts = write_all(probed, options, &facts, &mut report);
     report.funnel.tested = drafts.len();
+    on_event(BuildEvent::Funnel(report.funnel));
+
+    guide::guide(&mut drafts, options, executors, on_event);
+    if options.min_mutation_score.is_some() || options.min_branch_coverage.is_some() {
+        drafts = gate::gate(drafts, &options.audit_options(), executors.main, &mut report, on_event);
+    }
+    report.funnel.gated = drafts.len();
     on_event(BuildEvent::Funnel(report.funnel));
 
     report.examples = verify_all(drafts, options, executors, &mut report, on_event);
@@ -222,8 +278,15 @@ fn skip(report: &mut BuildReport, id: &str, stage: Stage, reason: SkipReason) {
     });
 }
 
-/// Every function of every file, selected or skipped; stops at `options.limit` selections.
-fn select_all<'f>(files: &'f [ModuleFile], options: &BuildOptions, report: &mut BuildReport) -> Vec<Candidate<'f>> {
+/// Every function of every file, selected or skipped (counted in `report.funnel.found` and
+/// `.selected`, skips in `report.skipped`); stops at `options.limit` selections.
+/// `allow_methods` selects instance methods too (see [`select::select`]).
+pub fn select_all<'f>(
+    files: &'f [ModuleFile],
+    options: &BuildOptions,
+    allow_methods: bool,
+    report: &mut BuildReport,
+) -> Vec<Candidate<'f>> {
     let mut selected = Vec::new();
     let mut ids: HashMap<String, usize> = HashMap::new();
     let mut unique_id = |id: String| {
@@ -272,6 +335,7 @@ fn select_all<'f>(files: &'f [ModuleFile], options: &BuildOptions, report: &mut 
                     file.is_private,
                     options.include_private,
                     file.requested.is_some(),
+                    allow_methods,
                 ),
             };
             match verdict {
@@ -300,13 +364,7 @@ fn probe_all<'f>(
     report: &mut BuildReport,
     on_event: &mut dyn FnMut(BuildEvent),
 ) -> Vec<(Sliced<'f>, ProbeReport)> {
-    let settings = ProbeSettings {
-        seed: options.seed,
-        max_calls: options.max_calls,
-        budget_s: options.probe_budget_s,
-        call_timeout_s: options.call_timeout_s,
-        max_text: 200,
-    };
+    let settings = options.probe_settings();
     let requests: Vec<_> = sliced
         .iter()
         .map(|s| {
@@ -315,6 +373,7 @@ fn probe_all<'f>(
                 &s.program,
                 &s.function,
                 &s.function.target,
+                &s.function.qualified_name,
                 s.candidate.callable,
                 seeds,
                 &settings,
@@ -346,24 +405,63 @@ fn not_runnable(outcome: &ExecOutcome) -> SkipReason {
     SkipReason::NotRunnable(batch::failure_summary(outcome))
 }
 
-/// An item written but not yet verified.
-struct Draft {
+/// An item written but not yet verified, with what its suite was chosen from.
+struct Draft<'f> {
     example: Example,
     suite: Suite,
+    file: &'f ModuleFile,
+    /// The target as found in the program.
+    function: FunctionInfo,
+    callable: Callable,
+    /// Every case the probe recorded: more than the suite keeps.
+    probe: ProbeReport,
+    /// Exception names the program raises itself (see [`suite::write`]).
+    raised: Vec<String>,
+    /// The program binds no name `reference` (see [`suite::write`]).
+    reference_free: bool,
 }
 
-/// Chooses test cases and writes the item of every probed function that has enough of them.
-fn write_all(
-    probed: Vec<(Sliced<'_>, ProbeReport)>,
-    options: &BuildOptions,
-    facts: &PythonFacts,
-    report: &mut BuildReport,
-) -> Vec<Draft> {
-    let size = SuiteSize {
+impl Draft<'_> {
+    /// The expression the tests call.
+    fn call(&self) -> &str {
+        &self.function.qualified_name
+    }
+
+    /// Makes `suite` the item's tests, with the instruction (which names the result types its
+    /// cases show) and the counts to match.
+    fn set_suite(&mut self, suite: Suite) {
+        let example = &mut self.example;
+        example.instruction = instruction::instruction(
+            &self.function,
+            &self.file.module,
+            self.callable,
+            &suite.cases,
+            &self.probe.param_types,
+        );
+        example.tests = suite.tests.clone();
+        example.quality.test_count = Some(benchgen_python::test_functions(&suite.tests).len() as u32);
+        example.quality.assert_count = Some(benchgen_python::count_asserts(&suite.tests) as u32);
+        example.quality.line_coverage = suite.line_coverage;
+        self.suite = suite;
+    }
+}
+
+fn suite_size(options: &BuildOptions) -> SuiteSize {
+    SuiteSize {
         min: options.min_tests,
         target: options.target_tests,
         max: options.max_tests,
-    };
+    }
+}
+
+/// Chooses test cases and writes the item of every probed function that has enough of them.
+fn write_all<'f>(
+    probed: Vec<(Sliced<'f>, ProbeReport)>,
+    options: &BuildOptions,
+    facts: &PythonFacts,
+    report: &mut BuildReport,
+) -> Vec<Draft<'f>> {
+    let size = suite_size(options);
     let mut drafts = Vec::new();
     for (sliced, probe_report) in probed {
         let id = &sliced.candidate.id;
@@ -405,27 +503,28 @@ fn write_all(
             provenance: file.provenance.clone(),
             language: "python".into(),
             prompt: benchgen_python::mask(program, &target),
-            instruction: instruction::instruction(
-                function,
-                &file.module,
-                sliced.candidate.callable,
-                &suite.cases,
-                &probe_report.param_types,
-            ),
-            tests: suite.tests.clone(),
+            // Filled with the tests, by `set_suite`.
+            instruction: String::new(),
+            tests: String::new(),
             requirements: Vec::new(),
             time_limit_s: None,
             environment: Some(format!("cpython-{}", facts.version)),
-            quality: Quality {
-                test_count: Some(benchgen_python::test_functions(&suite.tests).len() as u32),
-                assert_count: Some(benchgen_python::count_asserts(&suite.tests) as u32),
-                line_coverage: suite.line_coverage,
-                ..Quality::default()
-            },
+            quality: Quality::default(),
             target,
             program: sliced.program,
         };
-        drafts.push(Draft { example, suite });
+        let mut draft = Draft {
+            example,
+            suite: suite.clone(),
+            file,
+            function: sliced.function,
+            callable: sliced.candidate.callable,
+            probe: probe_report,
+            raised,
+            reference_free,
+        };
+        draft.set_suite(suite);
+        drafts.push(draft);
     }
     drafts
 }
@@ -433,7 +532,7 @@ fn write_all(
 /// Runs every draft's reference (`options.reference_runs` times) and stubs against its tests;
 /// returns the accepted examples with their quality figures filled.
 fn verify_all(
-    drafts: Vec<Draft>,
+    drafts: Vec<Draft<'_>>,
     options: &BuildOptions,
     executors: Executors<'_>,
     report: &mut BuildReport,

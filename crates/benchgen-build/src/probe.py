@@ -13,6 +13,12 @@ seconds. Every call runs twice on fresh deep copies of its arguments, under a
 per-call timer; a call whose two outcomes differ is dropped as unstable. The first run is traced
 (lines of the target only) for coverage.
 
+An aimed round (`aim` in the config; the Rust side runs one for a function whose tests leave too
+many mutants alive) starts from the calls it is given only, with no pools, and its mutation
+also splices the literals of the target's own code into strings and bytes and puts them in
+place of numbers: inputs that hold the `'%'`, `':'` or `b'='` the body compares against reach
+the branches that random text does not.
+
 The report is one JSON line on stdout behind MARKER: the cases (argument text, result repr or
 exception, whether the result can be written as a literal, the lines it executed) plus counts of
 what failed, so that the caller can explain a function with no working input.
@@ -211,16 +217,19 @@ class Probe:
         self.working = []
         self.counts = {"calls": 0, "timeouts": 0, "unstable": 0}
         self.errors = {}
+        self.aim = config.get("aim", False)
+        self.literals = self._literals() if self.aim else {}
 
     def run(self):
         deadline = time.monotonic() + self.config["budget_s"]
         for text in self.config["seeds"]:
             self._add_seed(text)
-        hinted = [pool(p["hint"], self.rng) for p in self.params]
-        longest = max((len(p) for p in hinted), default=1)
-        self._add_pool_calls(hinted, 2 * longest)
-        self._drain(deadline)
-        if not self.working:
+        if not self.aim:
+            hinted = [pool(p["hint"], self.rng) for p in self.params]
+            longest = max((len(p) for p in hinted), default=1)
+            self._add_pool_calls(hinted, 2 * longest)
+            self._drain(deadline)
+        if not self.working and not self.aim:
             # The hints were wrong: start over from values of every kind, with more random
             # combinations since most of them fail.
             self._add_pool_calls([list(ANY) for _ in self.params], self.config["max_calls"] // 2)
@@ -315,11 +324,23 @@ class Probe:
                 # elsewhere where small mutations of this one never would.
                 args[key] = copy.deepcopy(donor[0][key])
             elif where == "a":
-                args[key] = mutate(args[key], self.rng)
+                args[key] = self._mutate(args[key])
             else:
-                kwargs[key] = mutate(kwargs[key], self.rng)
+                kwargs[key] = self._mutate(kwargs[key])
             added |= self._enqueue(tuple(args), kwargs)
         return added
+
+    def _mutate(self, value):
+        """`mutate`, or in an aimed round half the time a literal of the target of the same
+        type: inserted into a string or bytes, in place of a number."""
+        literals = self.literals.get(type(value))
+        if not literals or self.rng.random() < 0.5:
+            return mutate(value, self.rng)
+        literal = self.rng.choice(literals)
+        if isinstance(value, (str, bytes)):
+            i = self.rng.randrange(len(value) + 1)
+            return (value[:i] + literal + value[i:])[:MAX_STR]
+        return literal
 
     def _enqueue(self, args, kwargs, text=None):
         if text is None:
@@ -470,6 +491,25 @@ class Probe:
         except ValueError:
             pass
         return getattr(function, "__code__", None)
+
+    def _literals(self):
+        """Short str, bytes, int and float constants of the target's code objects (nested
+        ones and constant tuples included), by type, in a fixed order: frozensets iterate in
+        hash order, which differs between the two probe runs."""
+        code = self._code()
+        found, stack = {}, [code] if code is not None else []
+        while stack:
+            current = stack.pop()
+            for const in current.co_consts:
+                if isinstance(const, types.CodeType):
+                    stack.append(const)
+                elif isinstance(const, (tuple, frozenset)):
+                    stack.append(types.SimpleNamespace(co_consts=const))
+                elif type(const) in (str, bytes, int, float) and len(repr(const)) <= 24:
+                    values = found.setdefault(type(const), [])
+                    if const not in values:
+                        values.append(const)
+        return {kind: sorted(values, key=repr) for kind, values in found.items()}
 
     def _code_filename(self):
         code = self._code()

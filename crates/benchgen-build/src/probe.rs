@@ -21,7 +21,7 @@ const MAX_SEEDS: usize = 40;
 
 /// How hard the probe looks.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub(crate) struct ProbeSettings {
+pub struct ProbeSettings {
     pub seed: u64,
     pub max_calls: usize,
     pub budget_s: f64,
@@ -44,6 +44,9 @@ struct Config<'a> {
     budget_s: f64,
     call_timeout_s: f64,
     max_text: usize,
+    /// An aimed round (see `probe.py`): the seeds and their mutants only, with the target's
+    /// literals spliced in.
+    aim: bool,
 }
 
 #[derive(Serialize)]
@@ -54,16 +57,47 @@ struct Param {
     hint: Hint,
 }
 
-/// The request that probes `function` (as found in `program`, at `target`).
-pub(crate) fn request(
+/// The request that probes `function` (as found in `program`, at `target`) by calling the
+/// expression `call` (`f`, `Class.f`, or `obj.f` on an instance that setup code builds).
+pub fn request(
     program: &str,
     function: &FunctionInfo,
     target: &Target,
+    call: &str,
     callable: Callable,
     seeds: Vec<String>,
     settings: &ProbeSettings,
 ) -> ExecRequest {
-    let bound = usize::from(callable == Callable::ClassMethod);
+    config_request(program, config(function, target, call, callable, seeds, settings))
+}
+
+/// [`request`] for an aimed round: the probe tries `seeds` (calls that reach code whose faults
+/// the tests miss) and mutants of them only, splicing in the target's own literals.
+pub fn aimed_request(
+    program: &str,
+    function: &FunctionInfo,
+    target: &Target,
+    call: &str,
+    callable: Callable,
+    seeds: Vec<String>,
+    settings: &ProbeSettings,
+) -> ExecRequest {
+    let config = Config {
+        aim: true,
+        ..config(function, target, call, callable, seeds, settings)
+    };
+    config_request(program, config)
+}
+
+fn config<'a>(
+    function: &FunctionInfo,
+    target: &Target,
+    call: &'a str,
+    callable: Callable,
+    seeds: Vec<String>,
+    settings: &ProbeSettings,
+) -> Config<'a> {
+    let bound = callable.bound_parameters();
     let params = function
         .parameters
         .iter()
@@ -89,8 +123,8 @@ pub(crate) fn request(
             },
         })
         .collect();
-    let config = Config {
-        call: &function.qualified_name,
+    Config {
+        call,
         params,
         seeds,
         lines: [target.span.start_line, target.span.end_line],
@@ -100,7 +134,13 @@ pub(crate) fn request(
         budget_s: settings.budget_s,
         call_timeout_s: settings.call_timeout_s,
         max_text: settings.max_text,
-    };
+        aim: false,
+    }
+}
+
+/// The request that runs the probe with `config` against `program`.
+fn config_request(program: &str, config: Config<'_>) -> ExecRequest {
+    let wall = config.budget_s + 4.0 * config.call_timeout_s + 10.0;
     let config = serde_json::to_string(&config).expect("the probe config serializes");
     // JSON string literals are valid Python string literals.
     let literal = |text: &str| serde_json::to_string(text).expect("a string serializes");
@@ -109,7 +149,6 @@ pub(crate) fn request(
         literal(PROBE),
         literal(&config),
     );
-    let wall = settings.budget_s + 4.0 * settings.call_timeout_s + 10.0;
     let limits = Limits {
         wall_time_s: wall,
         cpu_time_s: wall.ceil() as u64 + 5,
@@ -127,7 +166,7 @@ pub(crate) fn request(
 /// Argument texts to start from: calls of the function in its docstring's examples (any
 /// arguments: they were written to work) and in its file (literal arguments only: others name
 /// variables of the calling code).
-pub(crate) fn seeds(function: &FunctionInfo, file_text: &str) -> Vec<String> {
+pub fn seeds(function: &FunctionInfo, file_text: &str) -> Vec<String> {
     let name = &function.name;
     let calls_it = |callee: &str| callee == name || callee.ends_with(&format!(".{name}"));
     let doctest = function.docstring.as_deref().map(doctest_source).unwrap_or_default();
@@ -163,7 +202,7 @@ fn doctest_source(docstring: &str) -> String {
 
 /// What the probe sends back.
 #[derive(Debug, Clone, Deserialize)]
-pub(crate) struct ProbeReport {
+pub struct ProbeReport {
     pub cases: Vec<Case>,
     pub counts: Counts,
     /// Exception type name -> calls that raised it.
@@ -176,7 +215,7 @@ pub(crate) struct ProbeReport {
 }
 
 #[derive(Debug, Clone, Copy, Default, Deserialize)]
-pub(crate) struct Counts {
+pub struct Counts {
     pub calls: usize,
     pub timeouts: usize,
     pub unstable: usize,
@@ -184,7 +223,7 @@ pub(crate) struct Counts {
 
 /// One call and what the reference did.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
-pub(crate) struct Case {
+pub struct Case {
     /// The argument text, as it goes between the parentheses.
     pub args: String,
     pub kind: CaseKind,
@@ -222,7 +261,7 @@ pub(crate) struct Case {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub(crate) enum CaseKind {
+pub enum CaseKind {
     Value,
     Raise,
 }
@@ -230,7 +269,7 @@ pub(crate) enum CaseKind {
 /// How floats in a result are compared.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub(crate) enum FloatShape {
+pub enum FloatShape {
     /// Exactly (no floats, or floats nested deeper than one flat sequence).
     #[default]
     None,
@@ -251,12 +290,12 @@ impl Case {
 }
 
 /// The probe's report in a run's stdout.
-pub(crate) fn parse(stdout: &str) -> Option<ProbeReport> {
+pub fn parse(stdout: &str) -> Option<ProbeReport> {
     crate::batch::marked_json(stdout, MARKER)
 }
 
 /// Cases of `first` whose call had the same outcome in `second`.
-pub(crate) fn agreeing(first: ProbeReport, second: &ProbeReport) -> ProbeReport {
+pub fn agreeing(first: ProbeReport, second: &ProbeReport) -> ProbeReport {
     let outcomes: BTreeMap<&str, (CaseKind, &str)> =
         second.cases.iter().map(|c| (c.args.as_str(), c.outcome())).collect();
     let mut report = first;
@@ -269,7 +308,7 @@ pub(crate) fn agreeing(first: ProbeReport, second: &ProbeReport) -> ProbeReport 
 }
 
 /// Why no case returned a value: the most frequent exceptions, timeouts, instability.
-pub(crate) fn no_input_summary(report: &ProbeReport) -> String {
+pub fn no_input_summary(report: &ProbeReport) -> String {
     let mut errors: Vec<(&String, &usize)> = report.errors.iter().collect();
     errors.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
     let mut parts: Vec<String> = errors.iter().take(3).map(|(name, n)| format!("{name} ×{n}")).collect();
@@ -331,6 +370,7 @@ scale([1, 2], 3)
             SOURCE,
             &function,
             &function.target,
+            "scale",
             Callable::Function,
             vec!["[1], 2".into()],
             &settings,
@@ -339,12 +379,29 @@ scale([1, 2], 3)
         assert!(request.tests.starts_with("def test_probe():\n"));
         assert_eq!(benchgen_python::test_functions(&request.tests), ["test_probe"]);
         assert_eq!(benchgen_python::parse_errors(&request.tests), None);
-        let config_start = request.tests.rfind("namespace['main'](").unwrap();
-        let config_literal = request.tests[config_start + 18..]
-            .trim_end()
-            .trim_end_matches(", globals())");
-        let config: serde_json::Value =
-            serde_json::from_str(&serde_json::from_str::<String>(config_literal).unwrap()).unwrap();
+        let config_of = |request: &ExecRequest| -> serde_json::Value {
+            let config_start = request.tests.rfind("namespace['main'](").unwrap();
+            let config_literal = request.tests[config_start + 18..]
+                .trim_end()
+                .trim_end_matches(", globals())");
+            serde_json::from_str(&serde_json::from_str::<String>(config_literal).unwrap()).unwrap()
+        };
+        let config = config_of(&request);
+        let seeds = vec!["[1], 2".to_string()];
+        let aimed = aimed_request(
+            SOURCE,
+            &function,
+            &function.target,
+            "scale",
+            Callable::Function,
+            seeds,
+            &settings,
+        );
+        assert_eq!(
+            (config["aim"].as_bool(), config_of(&aimed)["aim"].as_bool()),
+            (Some(false), Some(true))
+        );
+        assert_eq!(config_of(&aimed)["params"], config["params"]);
         assert_eq!(config["call"], "scale");
         assert_eq!(config["lines"], serde_json::json!([1, 12]));
         assert_eq!(config["body_line"], 12);

@@ -23,6 +23,9 @@ pub struct Funnel {
     pub runnable: usize,
     /// Enough deterministic inputs were found and tests written.
     pub tested: usize,
+    /// The audit finds nothing weak: mutation score and branch coverage at least the
+    /// thresholds, among the rest (equal to `tested` when the build runs without gates).
+    pub gated: usize,
     /// The reference passes its tests and no stub body does.
     pub accepted: usize,
 }
@@ -35,6 +38,7 @@ pub enum Stage {
     Slice,
     Run,
     Test,
+    Gate,
     Verify,
 }
 
@@ -45,6 +49,7 @@ impl fmt::Display for Stage {
             Stage::Slice => "slice",
             Stage::Run => "run",
             Stage::Test => "test",
+            Stage::Gate => "gate",
             Stage::Verify => "verify",
         })
     }
@@ -108,6 +113,13 @@ pub enum SkipReason {
         found: usize,
         needed: usize,
     },
+    /// The tests kill too few of the target's mutants (the score is below the gate's minimum).
+    LowMutationScore(f64),
+    /// The tests take too few of the target's branches (below the gate's minimum).
+    LowBranchCoverage(f64),
+    /// The audit that gates items finds its tests weak for another reason (a flaky reference,
+    /// a stub body the audit's own stubs pass, ...).
+    Weak(String),
     /// The reference failed its own tests.
     ReferenceFailed(String),
     /// The tests also pass with this stub body, so they do not discriminate.
@@ -141,6 +153,9 @@ impl fmt::Display for SkipReason {
             SkipReason::TooFewCases { found, needed } => {
                 write!(f, "too few usable inputs ({found} < {needed})")
             }
+            SkipReason::LowMutationScore(score) => write!(f, "low mutation score ({score:.2})"),
+            SkipReason::LowBranchCoverage(coverage) => write!(f, "low branch coverage ({coverage:.2})"),
+            SkipReason::Weak(reason) => write!(f, "weak tests: {reason}"),
             SkipReason::ReferenceFailed(detail) => {
                 write!(f, "reference fails its tests: {detail}")
             }
@@ -227,6 +242,10 @@ pub enum Phase {
     Facts,
     /// Probing every sliced function for inputs, twice.
     Probe,
+    /// Running every candidate input's test against the target's mutants, to choose tests.
+    Mutants,
+    /// Auditing the written items (`benchgen audit`'s runs) to gate them.
+    Gate,
     /// Running the references and the stubs against the written tests.
     Verify,
 }
@@ -236,6 +255,8 @@ impl fmt::Display for Phase {
         f.write_str(match self {
             Phase::Facts => "facts",
             Phase::Probe => "probe",
+            Phase::Mutants => "mutants",
+            Phase::Gate => "gate",
             Phase::Verify => "verify",
         })
     }

@@ -3,7 +3,8 @@
 //! A target must do something a test can observe from its arguments and return value: a real
 //! body (not a one-line hand-off), parameters, a `return <expression>`. Tests, private helpers,
 //! properties and abstract stubs are not what people would ask a model to write. Instance
-//! methods need an instance, which cannot be built honestly without a model; static and class
+//! methods need an instance, which cannot be built honestly without a model (a builder with one
+//! passes `allow_methods`: its model writes the setup that builds the instance); static and class
 //! methods are called through their class and are kept.
 
 use benchgen_python::{FunctionInfo, ParameterKind};
@@ -12,13 +13,22 @@ use crate::report::SkipReason;
 
 /// How the tests call a selected function.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Callable {
+pub enum Callable {
     /// `f(...)`.
     Function,
     /// `Class.f(...)`, a `@staticmethod`.
     StaticMethod,
     /// `Class.f(...)`, a `@classmethod`: its first parameter is bound by Python.
     ClassMethod,
+    /// `obj.f(...)` on an instance that setup code builds first (only with `allow_methods`).
+    Method,
+}
+
+impl Callable {
+    /// Leading parameters Python binds itself (`cls`, `self`): callers never pass them.
+    pub fn bound_parameters(self) -> usize {
+        usize::from(matches!(self, Callable::ClassMethod | Callable::Method))
+    }
 }
 
 /// Decorators that leave no plain function to test.
@@ -32,14 +42,15 @@ const NOT_PLAIN: [&str; 6] = [
 ];
 
 /// Whether `function` is worth an item; `requested` marks a function the user named, which may
-/// be private.
-pub(crate) fn select(
+/// be private; `allow_methods` accepts instance methods (as [`Callable::Method`]).
+pub fn select(
     function: &FunctionInfo,
     source: &str,
     in_test_file: bool,
     in_private_module: bool,
     include_private: bool,
     requested: bool,
+    allow_methods: bool,
 ) -> Result<Callable, SkipReason> {
     let name = function.name.as_str();
     if in_test_file || name.starts_with("test_") || name == "test" {
@@ -65,12 +76,13 @@ pub(crate) fn select(
         false => Callable::Function,
         true if has("staticmethod") => Callable::StaticMethod,
         true if has("classmethod") => Callable::ClassMethod,
+        true if allow_methods => Callable::Method,
         true => return Err(SkipReason::InstanceMethod),
     };
     if function.is_async {
         return Err(SkipReason::Async);
     }
-    let bound = usize::from(callable == Callable::ClassMethod);
+    let bound = callable.bound_parameters();
     let parameters = function
         .parameters
         .iter()
@@ -159,7 +171,7 @@ class Shape(abc.ABC):
             .into_iter()
             .find(|f| f.qualified_name == name)
             .unwrap();
-        select(&function, SOURCE, false, false, false, false)
+        select(&function, SOURCE, false, false, false, false, false)
     }
 
     #[test]
@@ -167,6 +179,17 @@ class Shape(abc.ABC):
         assert_eq!(verdict("wrap"), Ok(Callable::Function));
         assert_eq!(verdict("Shape.parse"), Ok(Callable::StaticMethod));
         assert_eq!(verdict("Shape.square"), Ok(Callable::ClassMethod));
+    }
+
+    #[test]
+    fn instance_methods_when_a_model_builds_the_instance() {
+        let area = benchgen_python::functions(SOURCE)
+            .into_iter()
+            .find(|f| f.qualified_name == "Shape.area")
+            .unwrap();
+        assert_eq!(select(&area, SOURCE, false, false, false, false, true), Ok(Callable::Method));
+        assert_eq!(Callable::Method.bound_parameters(), 1);
+        assert_eq!(Callable::StaticMethod.bound_parameters(), 0);
     }
 
     #[test]
@@ -198,15 +221,15 @@ class Shape(abc.ABC):
             .find(|f| f.name == "_helper")
             .unwrap();
         assert_eq!(
-            select(&function, SOURCE, false, false, true, false),
+            select(&function, SOURCE, false, false, true, false, false),
             Ok(Callable::Function)
         );
         assert_eq!(
-            select(&function, SOURCE, false, false, false, true),
+            select(&function, SOURCE, false, false, false, true, false),
             Ok(Callable::Function)
         );
         assert_eq!(
-            select(&function, SOURCE, true, false, true, true),
+            select(&function, SOURCE, true, false, true, true, false),
             Err(SkipReason::Test)
         );
     }

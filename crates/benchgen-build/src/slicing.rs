@@ -18,7 +18,7 @@ use crate::report::SkipReason;
 
 /// The standalone program for the function `qualified_name` of `source`. `package` is the
 /// package relative imports in `source` start from (`json` for `json/decoder.py`), if known.
-pub(crate) fn slice(
+pub fn slice(
     source: &str,
     qualified_name: &str,
     package: Option<&str>,

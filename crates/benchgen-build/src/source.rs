@@ -47,7 +47,7 @@ impl Source {
 
 /// One Python text to take functions from.
 #[derive(Debug, Clone)]
-pub(crate) struct ModuleFile {
+pub struct ModuleFile {
     /// Dotted module name, the first part of item ids: `textwrap`, `html.parser`.
     pub module: String,
     pub text: String,
@@ -65,14 +65,14 @@ pub(crate) struct ModuleFile {
 }
 
 #[derive(Debug, Clone)]
-pub(crate) struct Requested {
+pub struct Requested {
     pub qualified_name: String,
     pub id: String,
 }
 
 /// Reads one source into module files; a file that cannot be read or parsed is an error and
 /// the rest of a directory still counts.
-pub(crate) fn load(source: &Source, host_python: &str) -> (Vec<ModuleFile>, Vec<SourceError>) {
+pub fn load(source: &Source, host_python: &str) -> (Vec<ModuleFile>, Vec<SourceError>) {
     let mut files = Vec::new();
     let mut errors = Vec::new();
     let mut push = |result: Result<ModuleFile, SourceError>| match result {

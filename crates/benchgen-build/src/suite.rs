@@ -1,9 +1,11 @@
 //! Choosing test cases and writing them as a test module people can read.
 //!
 //! Cases are chosen for coverage first (greedy set cover of the lines the probe saw each call
-//! execute), then for discrimination (distinct results and exception types, results that differ
-//! from the input), up to a target count, with no more exception tests than value tests. Each
-//! case becomes one `test_*` function of plain asserts: `assert f(args) == expected` when the
+//! execute), then, when the caller measured which mutants of the target each case's test kills
+//! ([`write_guided`], [`pool`]), for killing the mutants the chosen ones leave alive (greedy set
+//! cover again), then for discrimination (distinct results and exception types, results that
+//! differ from the input), up to a target count, with no more exception tests than value tests.
+//! Each case becomes one `test_*` function of plain asserts: `assert f(args) == expected` when the
 //! result can be written as a literal, a tolerance check for floats, a `try`/`except` for an
 //! expected exception, `assert f(args) == reference.f(args)` (differential) for values with no
 //! literal form, and `assert repr(f(args)) == '...'` for objects of the program's own classes.
@@ -15,7 +17,7 @@ use crate::report::SkipReason;
 
 /// How many tests an item gets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct SuiteSize {
+pub struct SuiteSize {
     /// Fewer usable cases than this: no item.
     pub min: usize,
     /// Cases are added for discrimination up to this many.
@@ -37,7 +39,7 @@ enum Check {
 
 /// The chosen cases and the tests written from them.
 #[derive(Debug, Clone)]
-pub(crate) struct Suite {
+pub struct Suite {
     pub tests: String,
     pub cases: Vec<Case>,
     /// Lines of the target the chosen cases execute, of those `executable`; `None` when the
@@ -51,7 +53,7 @@ pub(crate) struct Suite {
 /// program raises explicitly (an exception it only lets through, like a `TypeError` from a bad
 /// argument type, is not behaviour worth pinning down); `reference_free` is false when the
 /// program itself binds the name `reference`, which differential tests would shadow.
-pub(crate) fn write(
+pub fn write(
     call: &str,
     cases: &[Case],
     raised: &[String],
@@ -59,12 +61,24 @@ pub(crate) fn write(
     executable: Option<&[usize]>,
     size: SuiteSize,
 ) -> Result<Suite, SkipReason> {
-    let usable: Vec<(usize, Check)> = cases
-        .iter()
-        .enumerate()
-        .filter_map(|(i, case)| check_for(case, raised, reference_free).map(|check| (i, check)))
-        .collect();
-    let chosen = choose(cases, &usable, size);
+    write_guided(call, cases, raised, reference_free, executable, size, &[])
+}
+
+/// [`write()`], knowing which mutants each case's test kills: `kills[i]` lists the mutants (any
+/// numbering) that the test of `cases[i]` kills; missing entries kill nothing. After the
+/// coverage cases come the cases that kill the most mutants not yet killed, until every mutant
+/// some case kills is killed or the suite is full.
+pub fn write_guided(
+    call: &str,
+    cases: &[Case],
+    raised: &[String],
+    reference_free: bool,
+    executable: Option<&[usize]>,
+    size: SuiteSize,
+    kills: &[Vec<usize>],
+) -> Result<Suite, SkipReason> {
+    let usable = usable(cases, raised, reference_free);
+    let chosen = choose(cases, &usable, size, kills);
     if chosen.len() < size.min {
         return Err(SkipReason::TooFewCases {
             found: chosen.len(),
@@ -85,6 +99,33 @@ pub(crate) fn write(
         cases: chosen.iter().map(|&(i, _)| cases[i].clone()).collect(),
         line_coverage,
     })
+}
+
+/// A test module with one test for every case a suite could use, written as a suite would
+/// write it: what a caller runs against the target's mutants to learn what each case kills.
+#[derive(Debug, Clone)]
+pub struct Pool {
+    pub tests: String,
+    /// For the module's j-th test (in definition order), the index of its case.
+    pub cases: Vec<usize>,
+}
+
+/// The pool of `cases` (arguments as for [`write()`]).
+pub fn pool(call: &str, cases: &[Case], raised: &[String], reference_free: bool) -> Pool {
+    let usable = usable(cases, raised, reference_free);
+    Pool {
+        tests: render(call, cases, &usable),
+        cases: usable.iter().map(|&(i, _)| i).collect(),
+    }
+}
+
+/// The cases that can be written as a test, with how each is checked.
+fn usable(cases: &[Case], raised: &[String], reference_free: bool) -> Vec<(usize, Check)> {
+    cases
+        .iter()
+        .enumerate()
+        .filter_map(|(i, case)| check_for(case, raised, reference_free).map(|check| (i, check)))
+        .collect()
 }
 
 /// Longest repr a `Repr` check compares, in characters.
@@ -110,8 +151,9 @@ fn behaviour(case: &Case) -> (CaseKind, &str) {
     }
 }
 
-/// Greedy line cover, then distinct behaviours, then the rest; returned in probe order.
-fn choose(cases: &[Case], usable: &[(usize, Check)], size: SuiteSize) -> Vec<(usize, Check)> {
+/// Greedy line cover, then greedy mutant kill (see [`write_guided`]), then distinct behaviours,
+/// then the rest; returned in probe order.
+fn choose(cases: &[Case], usable: &[(usize, Check)], size: SuiteSize, kills: &[Vec<usize>]) -> Vec<(usize, Check)> {
     let mut chosen: Vec<(usize, Check)> = Vec::new();
     let mut covered: HashSet<usize> = HashSet::new();
     let mut shown = Shown::default();
@@ -145,6 +187,22 @@ fn choose(cases: &[Case], usable: &[(usize, Check)], size: SuiteSize) -> Vec<(us
             .max_by_key(|&(new, i, _)| (new, preference(i, &shown)));
         let Some((_, i, check)) = best else { break };
         covered.extend(cases[i].lines.iter().copied());
+        shown.add(&cases[i]);
+        chosen.push((i, check));
+    }
+    // Covering a line is not checking it: a test that runs a line whose fault it cannot see
+    // leaves that fault alive, and each mutant a case kills first is such a fault.
+    let kills_of = |i: usize| kills.get(i).map_or(&[][..], Vec::as_slice);
+    let mut killed: HashSet<usize> = chosen.iter().flat_map(|&(i, _)| kills_of(i).iter().copied()).collect();
+    while chosen.len() < size.max {
+        let best = usable
+            .iter()
+            .filter(|&&(i, _)| allowed(&chosen, i))
+            .map(|&(i, check)| (kills_of(i).iter().filter(|m| !killed.contains(m)).count(), i, check))
+            .filter(|&(new, _, _)| new > 0)
+            .max_by_key(|&(new, i, _)| (new, preference(i, &shown)));
+        let Some((_, i, check)) = best else { break };
+        killed.extend(kills_of(i).iter().copied());
         shown.add(&cases[i]);
         chosen.push((i, check));
     }
@@ -337,6 +395,40 @@ mod tests {
         assert!(without
             .tests
             .contains("    assert repr(C.m(2)) == \"OrderedDict([('a', 1)])\"\n"));
+    }
+
+    #[test]
+    fn after_coverage_cases_that_kill_the_most_surviving_mutants() {
+        let cases = [
+            value("'a'", "'A'", &[2]),
+            value("'b'", "'B'", &[2]),
+            value("'c'", "'C'", &[2]),
+            value("'d'", "'D'", &[2]),
+            value("'ee'", "'E'", &[2, 3]),
+            raise("None", "TypeError", &[2]),
+        ];
+        // Mutants 0-4 are killed by some case; 5 by none; the coverage case kills 0 already.
+        let kills = [vec![0, 1, 2], vec![0, 3], vec![1, 4], vec![2], vec![0], vec![5]];
+        let size = SuiteSize {
+            min: 2,
+            target: 2,
+            max: 6,
+        };
+        let args = |suite: &Suite| suite.cases.iter().map(|c| c.args.clone()).collect::<Vec<_>>();
+        let guided = write_guided("f", &cases, &[], true, None, size, &kills).unwrap();
+        // 'ee' covers line 3; 'a' kills two new mutants (1, 2), then 'b' and 'c' one each (3, 4);
+        // 'd' kills nothing new, and the implicit TypeError is no test, so its kill does not count.
+        assert_eq!(args(&guided), ["'a'", "'b'", "'c'", "'ee'"]);
+        // The suite's size caps the kills; without kills the fill stops at the target.
+        let capped = write_guided("f", &cases, &[], true, None, SuiteSize { max: 3, ..size }, &kills).unwrap();
+        assert_eq!(args(&capped), ["'a'", "'b'", "'ee'"]);
+        assert_eq!(args(&write("f", &cases, &[], true, None, size).unwrap()).len(), 2);
+
+        // The pool has one test per usable case, numbered as its cases.
+        let pool = pool("f", &cases, &[], true);
+        assert_eq!(pool.cases, [0, 1, 2, 3, 4]);
+        assert_eq!(benchgen_python::test_functions(&pool.tests).len(), 5);
+        assert!(pool.tests.contains("def test_f_5():\n    assert f('ee') == 'E'\n"));
     }
 
     #[test]

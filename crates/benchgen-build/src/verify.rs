@@ -39,7 +39,7 @@ pub(crate) fn stubs(cases: &[Case]) -> Vec<String> {
 }
 
 /// The most frequent item (the first one seen among equals).
-fn most_common<'a>(items: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+pub(crate) fn most_common<'a>(items: impl Iterator<Item = &'a str>) -> Option<&'a str> {
     let mut counts: Vec<(&str, usize)> = Vec::new();
     for item in items {
         match counts.iter_mut().find(|(seen, _)| *seen == item) {

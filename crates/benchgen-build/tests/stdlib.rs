@@ -83,6 +83,7 @@ fn stdlib_modules_give_verified_discriminating_items() {
         report.examples.len()
     );
     assert_eq!(report.funnel.accepted, report.examples.len());
+    assert!(report.funnel.tested >= report.funnel.gated && report.funnel.gated >= report.funnel.accepted);
     assert_eq!(
         report.funnel.found,
         report.examples.len() + report.skipped.len(),
@@ -97,6 +98,18 @@ fn stdlib_modules_give_verified_discriminating_items() {
         assert!(example.quality.test_count.unwrap() >= 3, "{}", example.id);
         assert_eq!(example.quality.stub_killed, Some(true));
         assert_eq!(example.quality.reference_passes, example.quality.reference_runs);
+        // The gates are on by default: the audit measured every item, and none is below them.
+        let (mutation, branches) = (example.quality.mutation_score, example.quality.branch_coverage);
+        assert!(
+            mutation.is_none_or(|score| score >= options.min_mutation_score.unwrap()),
+            "{}: {mutation:?}",
+            example.id
+        );
+        assert!(
+            branches.unwrap() >= options.min_branch_coverage.unwrap(),
+            "{}: {branches:?}",
+            example.id
+        );
         assert!(example.instruction.starts_with("Functionality: "));
         assert_eq!(example.provenance.repo.as_deref(), Some("python/cpython"));
         requests.push(benchgen_eval::request_for(
@@ -134,6 +147,16 @@ fn stdlib_modules_give_verified_discriminating_items() {
         "items: {}, tests per item: {:.1}",
         report.examples.len(),
         tests as f64 / report.examples.len() as f64
+    );
+    assert!(
+        report
+            .examples
+            .iter()
+            .filter(|e| e.quality.mutation_score.is_some())
+            .count()
+            * 2
+            > report.examples.len(),
+        "most targets have mutants, and the gate scored them"
     );
 }
 

@@ -245,6 +245,17 @@ pub struct BuildArgs {
     /// Also build items from private (`_name`) functions.
     #[arg(long)]
     pub include_private: bool,
+    /// Skip items whose mutation score, as `benchgen audit` measures it, is below this.
+    #[arg(long, default_value_t = 0.6)]
+    pub min_mutation_score: f64,
+    /// Skip items whose branch coverage, as `benchgen audit` measures it, is below this.
+    #[arg(long, default_value_t = 0.5)]
+    pub min_branch_coverage: f64,
+    /// Do not audit the items nor gate them on the two thresholds (faster; tests are still
+    /// chosen against mutants, though no probe round is aimed at the survivors, and stubs must
+    /// still fail them).
+    #[arg(long, conflicts_with_all = ["min_mutation_score", "min_branch_coverage"])]
+    pub no_gates: bool,
     /// Write the build report (funnel, every skip with its reason) as JSON here
     /// (default: beside the dataset, `NAME.build.json`).
     #[arg(long)]

@@ -206,7 +206,7 @@ pub(crate) fn defined_list(defs: &[Def]) -> String {
 }
 
 /// The statements of a def's body and the index of its docstring among them.
-fn statements_and_docstring(def: Node) -> (Vec<Node>, Option<usize>) {
+pub(crate) fn statements_and_docstring(def: Node) -> (Vec<Node>, Option<usize>) {
     let statements: Vec<Node> = def
         .child_by_field_name("body")
         .map_or_else(Vec::new, |b| named_children(b).collect());

@@ -13,9 +13,12 @@
 //! - [`top_level_statements`], [`calls`], [`body_shape`], [`raised_names`]: what a function
 //!   reaches and how it is called, for cutting it out of its module.
 //! - [`parse_errors`]: whether a text parses at all.
+//! - [`definition_tree`], [`replace_definition`]: whether a function is still the original one
+//!   after a model rewrote the program around it, and putting the original back.
 //!
 //! No function here runs Python or touches the file system.
 
+mod compare;
 mod functions;
 pub mod mutate;
 mod scan;
@@ -23,6 +26,7 @@ mod slice;
 mod splice;
 mod syntax;
 
+pub use compare::{definition_tree, replace_definition};
 pub use functions::{find_target, functions, FunctionInfo, Parameter, ParameterKind};
 pub use scan::{
     count_asserts, imports, remove_main_block, remove_top_level_function, test_functions,

@@ -237,7 +237,7 @@ fn width(indent: &str) -> usize {
 /// Re-indents `text` so that its first non-blank line starts with `indent`: the first line's
 /// indentation is replaced by `indent` on every line that starts with it. Blank lines and lines
 /// that begin inside one of `strings` (byte ranges in `text`) are kept as they are.
-fn reindent(text: &str, indent: &str, strings: &[Range<usize>]) -> String {
+pub(crate) fn reindent(text: &str, indent: &str, strings: &[Range<usize>]) -> String {
     let base = indent_of(
         text.lines()
             .find(|line| !line.trim().is_empty())

@@ -3,6 +3,7 @@
 use std::collections::BTreeMap;
 
 use anyhow::Context as _;
+use benchgen_audit::Summary;
 use benchgen_build::{BuildEvent, BuildOptions, Executors, Funnel, Source};
 use benchgen_sandbox::Executor;
 
@@ -25,6 +26,8 @@ pub fn run(args: BuildArgs, printer: &Printer) -> anyhow::Result<u8> {
         limit: args.limit,
         seed: args.seed,
         include_private: args.include_private,
+        min_mutation_score: (!args.no_gates).then_some(args.min_mutation_score),
+        min_branch_coverage: (!args.no_gates).then_some(args.min_branch_coverage),
         limits: args.exec.limits(),
         ..BuildOptions::default()
     };
@@ -57,8 +60,8 @@ pub fn run(args: BuildArgs, printer: &Printer) -> anyhow::Result<u8> {
 
 fn funnel_line(funnel: &Funnel) -> String {
     format!(
-        "selected {} → sliced {} → runnable {} → tested {} → accepted {}",
-        funnel.selected, funnel.sliced, funnel.runnable, funnel.tested, funnel.accepted
+        "selected {} → sliced {} → runnable {} → tested {} → gated {} → accepted {}",
+        funnel.selected, funnel.sliced, funnel.runnable, funnel.tested, funnel.gated, funnel.accepted
     )
 }
 
@@ -71,6 +74,7 @@ fn print_summary(report: &benchgen_build::BuildReport, printer: &Printer) {
         ("sliced", funnel.sliced),
         ("runnable", funnel.runnable),
         ("tested", funnel.tested),
+        ("gated", funnel.gated),
         ("accepted", funnel.accepted),
     ] {
         printer.data(&format!("  {stage:<10} {count:>6}"));
@@ -95,5 +99,13 @@ fn print_summary(report: &benchgen_build::BuildReport, printer: &Printer) {
             funnel.accepted as f64 / funnel.selected.max(1) as f64,
             f64::from(tests) / report.examples.len() as f64
         ));
+    }
+    // Measured by the gate's audit; absent without gates.
+    let mutation = report.examples.iter().filter_map(|e| e.quality.mutation_score).collect();
+    let branches = report.examples.iter().filter_map(|e| e.quality.branch_coverage).collect();
+    for (figure, values) in [("mutation score", mutation), ("branch coverage", branches)] {
+        if let Some(s) = Summary::of(values, true) {
+            printer.data(&format!("{figure}: mean {:.3}, median {:.3}, worst {:.3}", s.mean, s.median, s.worst));
+        }
     }
 }

@@ -1,0 +1,339 @@
+//! Mutant-guided choice of test cases.
+//!
+//! The probe records more cases than a suite keeps, and cases chosen for line coverage run a
+//! line without necessarily checking what it computes. So each written item's whole pool of
+//! usable cases becomes one test module, one test per case (`suite::pool`); the reference runs
+//! it once (a case whose test fails there is dropped), then each mutant of the target runs it.
+//! The mutants are the ones `benchgen audit` samples (`benchgen_audit::mutation`, with the
+//! audit's cap and seed) and run under the audit's time rule (with a lower floor, see
+//! [`POOL_TIME_FLOOR_S`]), so the tests are chosen against the faults the audit will score them
+//! on; the stub bodies that the audit and the verification try run too, as faults like the
+//! mutants. Per-test verdicts (`benchgen_audit::mutation::killed_by`) give a kill matrix, and
+//! the suite is chosen again from the pool: coverage cases first, then a greedy set cover of
+//! the faults some case kills (`suite::write_guided`), within the suite's size.
+//!
+//! When even the whole pool kills too few mutants for the gate's minimum mutation score, the
+//! pool grows once: an aimed probe round (`probe::aimed_request`, twice, like the first probe)
+//! mutates the calls that reach the surviving mutants' lines, splicing in the target's own
+//! literals, and the item's suite is chosen again from the larger pool. Mutants that no case
+//! kills after that stay alive. Without a gate there is no growing.
+//!
+//! An item whose pool the reference does not pass as a whole run (a timeout, a crash) keeps the
+//! suite it was written with.
+//!
+//! Runs go in a few large batches: every item's reference run in one, then the fault runs of
+//! a chunk of items at a time (thousands of runs, enough to keep every worker busy, and the
+//! request texts of a large build are never all in memory at once).
+
+use std::collections::{BTreeSet, HashMap, HashSet};
+
+use benchgen_audit::{mutation, reference, stubs, AuditOptions};
+use benchgen_core::{Example, ExecOutcome, ExecRequest, Verdict};
+use benchgen_sandbox::Executor;
+
+use crate::probe::{self, Case, CaseKind};
+use crate::report::{BuildEvent, Phase};
+use crate::suite::{self, SuiteSize};
+use crate::{batch, suite_size, verify, BuildOptions, Draft, Executors};
+
+/// Items whose faults run in one batch.
+const CHUNK_ITEMS: usize = 32;
+/// Smallest time limit of a pool run, in seconds; the limit is otherwise the audit's, a multiple
+/// of the reference's time on the pool. Lower than the audit's floor (2 s) because mutants stuck
+/// in a loop cost a worker the whole limit: with 2 s they took half the worker time of the pool
+/// runs of 25 standard-library modules, whose pools the reference runs in 0.07 s at most. A run
+/// stopped too early here only misleads the choice of tests; the gate runs the audit's limits.
+const POOL_TIME_FLOOR_S: f64 = 0.5;
+/// Most calls an aimed probe round starts from.
+const MAX_AIM_SEEDS: usize = 40;
+
+/// Chooses every draft's suite against its faults, growing the pools that fall short once (see
+/// the module docs).
+pub(crate) fn guide(
+    drafts: &mut [Draft<'_>],
+    options: &BuildOptions,
+    executors: Executors<'_>,
+    on_event: &mut dyn FnMut(BuildEvent),
+) {
+    let audit = options.audit_options();
+    let all: Vec<usize> = (0..drafts.len()).collect();
+    let short = choose_all(drafts, &all, &audit, suite_size(options), executors.main, on_event);
+    let grown = grow(drafts, short, options, executors, on_event);
+    // A pool that still falls short after growing stays as it is.
+    choose_all(drafts, &grown, &audit, suite_size(options), executors.main, on_event);
+}
+
+/// An item's pool, after the reference ran it.
+struct Measured {
+    /// The pool's tests, with the time limit its fault runs get.
+    example: Example,
+    /// The cases whose tests the reference passed, each with its test's name.
+    passing: Vec<(String, Case)>,
+}
+
+/// What an item's tests should fail on.
+struct Faults {
+    /// The runs: the audit's sample of mutants, then the stub bodies.
+    requests: Vec<ExecRequest>,
+    /// The line of each mutant (the first `lines.len()` requests).
+    lines: Vec<usize>,
+}
+
+/// Chooses the suites of `drafts[indices]` against their faults; returns, for each item whose
+/// pool kills too few mutants for the gate, the calls to aim a probe round from.
+fn choose_all(
+    drafts: &mut [Draft<'_>],
+    indices: &[usize],
+    audit: &AuditOptions,
+    size: SuiteSize,
+    executor: &Executor,
+    on_event: &mut dyn FnMut(BuildEvent),
+) -> Vec<(usize, Vec<String>)> {
+    let pools: Vec<suite::Pool> = indices
+        .iter()
+        .map(|&i| {
+            let d = &drafts[i];
+            suite::pool(d.call(), &d.probe.cases, &d.raised, d.reference_free)
+        })
+        .collect();
+    let examples: Vec<Example> = indices
+        .iter()
+        .zip(&pools)
+        .map(|(&i, pool)| Example {
+            tests: pool.tests.clone(),
+            time_limit_s: None,
+            ..drafts[i].example.clone()
+        })
+        .collect();
+    let requests = examples
+        .iter()
+        .map(|e| benchgen_eval::request_for(e, e.program.clone(), audit.limits))
+        .collect();
+    let references = batch::run(executor, Phase::Mutants, requests, on_event);
+    let measured: Vec<(usize, Measured)> = indices
+        .iter()
+        .zip(examples)
+        .zip(pools)
+        .zip(&references)
+        .filter_map(|(((&i, example), pool), outcome)| {
+            measure(example, &pool.cases, outcome, &drafts[i], audit).map(|m| (i, m))
+        })
+        .collect();
+
+    let mut short = Vec::new();
+    for chunk in measured.chunks(CHUNK_ITEMS) {
+        let faults: Vec<Faults> = chunk
+            .iter()
+            .map(|(i, m)| faults(&drafts[*i], &m.example, audit))
+            .collect();
+        let lines: Vec<Vec<usize>> = faults.iter().map(|f| f.lines.clone()).collect();
+        let counts: Vec<usize> = faults.iter().map(|f| f.requests.len()).collect();
+        let requests = faults.into_iter().flat_map(|f| f.requests).collect();
+        let mut outcomes = batch::run(executor, Phase::Mutants, requests, on_event).into_iter();
+        for (((i, pool), count), lines) in chunk.iter().zip(counts).zip(&lines) {
+            let outcomes: Vec<ExecOutcome> = outcomes.by_ref().take(count).collect();
+            let kills = kills(pool, &outcomes);
+            rechoose(&mut drafts[*i], pool, &kills, size);
+            if let Some(seeds) = aim(pool, &kills, &outcomes, lines, audit.min_mutation_score) {
+                short.push((*i, seeds));
+            }
+        }
+    }
+    short
+}
+
+/// The pool `example` (whose j-th test checks `draft`'s probe case `cases[j]`) with the
+/// reference's `outcome` on it; `None` when the reference did not run it as a whole, or passed
+/// none of its tests.
+fn measure(
+    mut example: Example,
+    cases: &[usize],
+    outcome: &ExecOutcome,
+    draft: &Draft<'_>,
+    audit: &AuditOptions,
+) -> Option<Measured> {
+    if !matches!(outcome.verdict, Verdict::Passed | Verdict::Failed) {
+        tracing::debug!(id = %example.id, verdict = %outcome.verdict, "the reference does not run the pool");
+        return None;
+    }
+    let passing: Vec<(String, Case)> = benchgen_python::test_functions(&example.tests)
+        .into_iter()
+        .zip(cases)
+        .filter(|(name, _)| outcome.tests.iter().any(|t| &t.name == name && t.verdict.is_pass()))
+        .map(|(name, &case)| (name, draft.probe.cases[case].clone()))
+        .collect();
+    if passing.is_empty() {
+        return None;
+    }
+    example.time_limit_s = Some(reference::time_limit(
+        outcome.duration_s,
+        POOL_TIME_FLOOR_S,
+        audit.time_factor,
+    ));
+    Some(Measured { example, passing })
+}
+
+/// `draft`'s faults, run against its `pool` tests.
+fn faults(draft: &Draft<'_>, pool: &Example, audit: &AuditOptions) -> Faults {
+    // The audit derives return-value mutants and its constant stub from the type the reference
+    // usually returns under the tests; the written suite's cases tell it best beforehand.
+    let values = draft.suite.cases.iter().filter(|c| c.kind == CaseKind::Value);
+    let usual = verify::most_common(values.map(|c| c.type_name.as_str()));
+    let literal = stubs::result_literal(&draft.example, usual);
+    let mutants = mutation::sample_mutants(&draft.example, literal, audit.max_mutants, audit.seed);
+    let mut bodies = stubs::stub_bodies(&draft.example, usual);
+    for stub in verify::stubs(&draft.suite.cases) {
+        if !bodies.contains(&stub) {
+            bodies.push(stub);
+        }
+    }
+    // What `mutation::mutant_requests` and `stubs::stub_requests` make, from one request: each
+    // of their requests reads the imports of the tests again, and on a pool of ~170 tests that
+    // read took more CPU than the run itself (6 ms, on the same two cores as the workers).
+    let template = benchgen_eval::request_for(pool, pool.program.clone(), audit.limits);
+    let stubbed = bodies
+        .iter()
+        .map(|body| benchgen_python::splice_body(&pool.program, &pool.target, &format!("{body}\n")));
+    let requests = mutants
+        .iter()
+        .map(|m| m.program.clone())
+        .chain(stubbed)
+        .map(|program| ExecRequest {
+            program,
+            ..template.clone()
+        })
+        .collect();
+    Faults {
+        requests,
+        lines: mutants.iter().map(|m| m.span.start_line).collect(),
+    }
+}
+
+/// For each passing case of `pool`, the faults (indices into `outcomes`) its test kills.
+fn kills(pool: &Measured, outcomes: &[ExecOutcome]) -> Vec<Vec<usize>> {
+    let names = benchgen_python::test_functions(&pool.example.tests);
+    let position: HashMap<&str, usize> = pool
+        .passing
+        .iter()
+        .enumerate()
+        .map(|(j, (name, _))| (name.as_str(), j))
+        .collect();
+    let mut kills: Vec<Vec<usize>> = vec![Vec::new(); pool.passing.len()];
+    for (fault, outcome) in outcomes.iter().enumerate() {
+        for name in mutation::killed_by(&names, outcome) {
+            if let Some(&j) = position.get(name.as_str()) {
+                kills[j].push(fault);
+            }
+        }
+    }
+    kills
+}
+
+/// Chooses `draft`'s suite again from the pool's passing cases; keeps the old suite when the
+/// new choice has too few cases.
+fn rechoose(draft: &mut Draft<'_>, pool: &Measured, kills: &[Vec<usize>], size: SuiteSize) {
+    let cases: Vec<Case> = pool.passing.iter().map(|(_, case)| case.clone()).collect();
+    let written = suite::write_guided(
+        draft.call(),
+        &cases,
+        &draft.raised,
+        draft.reference_free,
+        draft.probe.executable.as_deref(),
+        size,
+        kills,
+    );
+    if let Ok(suite) = written {
+        draft.set_suite(suite);
+    }
+}
+
+/// The calls to aim a probe round from when the whole pool kills fewer of the mutants (the
+/// first `lines.len()` faults; sandbox errors not counted, as in the audit's score) than
+/// `min_score`: the passing cases that execute a surviving mutant's line, else every passing
+/// case. `None` when the pool kills enough, or there is no minimum.
+fn aim(
+    pool: &Measured,
+    kills: &[Vec<usize>],
+    outcomes: &[ExecOutcome],
+    lines: &[usize],
+    min_score: Option<f64>,
+) -> Option<Vec<String>> {
+    let killed: HashSet<usize> = kills.iter().flatten().copied().collect();
+    let counted: Vec<usize> = (0..lines.len())
+        .filter(|&m| outcomes[m].verdict != Verdict::SandboxError)
+        .collect();
+    let killable = counted.iter().filter(|m| killed.contains(m)).count();
+    if counted.is_empty() || min_score.is_none_or(|min| killable as f64 / counted.len() as f64 >= min) {
+        return None;
+    }
+    let survivors: BTreeSet<usize> = counted
+        .iter()
+        .filter(|m| !killed.contains(m))
+        .map(|&m| lines[m])
+        .collect();
+    let reaching = |(_, case): &&(String, Case)| case.lines.iter().any(|l| survivors.contains(l));
+    let seeds: Vec<String> = match pool.passing.iter().any(|c| reaching(&c)) {
+        true => pool
+            .passing
+            .iter()
+            .filter(reaching)
+            .map(|(_, c)| c.args.clone())
+            .collect(),
+        false => pool.passing.iter().map(|(_, c)| c.args.clone()).collect(),
+    };
+    Some(seeds.into_iter().take(MAX_AIM_SEEDS).collect())
+}
+
+/// Runs an aimed probe round for each `(item, seeds)`, twice like the first probe, and adds the
+/// new cases both runs agree on to the item's pool; returns the items that got any.
+fn grow(
+    drafts: &mut [Draft<'_>],
+    short: Vec<(usize, Vec<String>)>,
+    options: &BuildOptions,
+    executors: Executors<'_>,
+    on_event: &mut dyn FnMut(BuildEvent),
+) -> Vec<usize> {
+    let settings = options.probe_settings();
+    let requests: Vec<_> = short
+        .iter()
+        .map(|(i, seeds)| {
+            let d = &drafts[*i];
+            let program = &d.example.program;
+            probe::aimed_request(
+                program,
+                &d.function,
+                &d.function.target,
+                d.call(),
+                d.callable,
+                seeds.clone(),
+                &settings,
+            )
+        })
+        .collect();
+    let first = batch::run(executors.main, Phase::Probe, requests.clone(), on_event);
+    let second = batch::run(
+        executors.second.unwrap_or(executors.main),
+        Phase::Probe,
+        requests,
+        on_event,
+    );
+    let mut grown = Vec::new();
+    for (((i, _), first), second) in short.into_iter().zip(first).zip(second) {
+        let (Some(a), Some(b)) = (probe::parse(&first.stdout), probe::parse(&second.stdout)) else {
+            continue;
+        };
+        let draft = &mut drafts[i];
+        let known: HashSet<String> = draft.probe.cases.iter().map(|c| c.args.clone()).collect();
+        let new: Vec<Case> = probe::agreeing(a, &b)
+            .cases
+            .into_iter()
+            .filter(|c| !known.contains(&c.args))
+            .collect();
+        tracing::debug!(id = %draft.example.id, new = new.len(), "aimed probe round");
+        if !new.is_empty() {
+            draft.probe.cases.extend(new);
+            grown.push(i);
+        }
+    }
+    grown
+}
