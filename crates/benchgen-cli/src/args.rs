@@ -260,6 +260,23 @@ pub struct BuildArgs {
     /// (default: beside the dataset, `NAME.build.json`).
     #[arg(long)]
     pub report: Option<PathBuf>,
+    /// Build with a model (the CodeBenchGen method, done right): an OpenAI-compatible endpoint and
+    /// model name, `URL#NAME`. Without it the model-free builder runs.
+    #[arg(long)]
+    pub model: Option<String>,
+    /// Name of the environment variable holding the model's API key (never logged or stored).
+    #[arg(long, requires = "model")]
+    pub api_key_env: Option<String>,
+    /// Folder of prompt templates overriding the built-in ones (same file names).
+    #[arg(long, requires = "model")]
+    pub prompts: Option<PathBuf>,
+    /// Debug rounds per item: the verdict and traceback go back to the model at most this often.
+    #[arg(long, default_value_t = 3, requires = "model")]
+    pub debug_rounds: u32,
+    /// SQLite store recording every stage, model call and execution, so that running the same
+    /// command again resumes (default: beside the dataset, `NAME.run.sqlite`).
+    #[arg(long, requires = "model")]
+    pub store: Option<PathBuf>,
     #[command(flatten)]
     pub exec: ExecArgs,
 }

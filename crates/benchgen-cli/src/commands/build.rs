@@ -12,10 +12,9 @@ use crate::exit_codes;
 use crate::printer::Printer;
 
 pub fn run(args: BuildArgs, printer: &Printer) -> anyhow::Result<u8> {
-    let mut sources: Vec<Source> = args.sources.iter().map(|p| Source::from_path(p.clone())).collect();
-    sources.extend(args.modules.iter().cloned().map(Source::Module));
-    if sources.is_empty() {
-        anyhow::bail!("nothing to build from: give source files, directories, item files or --module NAME");
+    let sources = sources(&args)?;
+    if args.model.is_some() {
+        return crate::commands::build_model::run(&args, &sources, printer);
     }
     let config = args.exec.sandbox_config(None);
     let main = Executor::new(config.clone()).context("failed to start the sandbox")?;
@@ -56,6 +55,15 @@ pub fn run(args: BuildArgs, printer: &Printer) -> anyhow::Result<u8> {
     print_summary(&report, printer);
     printer.info(&format!("wrote {} items to {}", report.examples.len(), args.out.display()));
     Ok(if report.errors.is_empty() { exit_codes::SUCCESS } else { exit_codes::ITEMS_FAILED })
+}
+
+pub fn sources(args: &BuildArgs) -> anyhow::Result<Vec<Source>> {
+    let mut sources: Vec<Source> = args.sources.iter().map(|p| Source::from_path(p.clone())).collect();
+    sources.extend(args.modules.iter().cloned().map(Source::Module));
+    if sources.is_empty() {
+        anyhow::bail!("nothing to build from: give source files, directories, item files or --module NAME");
+    }
+    Ok(sources)
 }
 
 fn funnel_line(funnel: &Funnel) -> String {

@@ -2,6 +2,7 @@
 
 mod audit;
 mod build;
+mod build_model;
 mod env;
 mod eval;
 mod import;
