@@ -278,38 +278,41 @@ impl Server {
     pub fn wait(&mut self) -> Progress {
         let front = self.in_flight.front().expect("a request in flight");
         let (id, budget) = (front.id, front.budget);
-        let answer = self.exchange(self.front_since + budget);
-        let stall = match answer {
-            Ok(line) if line.starts_with(b"{\"finishing\"") => {
-                return match serde_json::from_slice::<WireNotice>(&line) {
-                    Ok(notice) if notice.finishing == id => Progress::Finishing,
-                    Ok(notice) => Progress::Done(self.broken(format!(
-                        "notice for request {} while {id} was pending",
-                        notice.finishing
-                    ))),
-                    Err(e) => Progress::Done(self.broken(format!("unreadable notice: {e}"))),
-                };
-            }
-            Ok(line) => {
-                return Progress::Done(match serde_json::from_slice::<WireReply>(&line) {
-                    Ok(reply) if reply.id == id => {
-                        self.in_flight.pop_front();
-                        self.front_since = Instant::now();
-                        RunResult {
-                            outcome: reply.outcome,
-                            restart: reply.restart,
-                        }
-                    }
-                    Ok(reply) => self.broken(format!(
-                        "answer to request {} while {id} was pending",
-                        reply.id
-                    )),
-                    Err(e) => self.broken(format!("unreadable answer: {e}")),
-                })
-            }
-            Err(stall) => stall,
+        let line = match self.exchange(self.front_since + budget) {
+            Ok(line) => line,
+            Err(stall) => return Progress::Done(self.stalled(stall, budget)),
         };
-        Progress::Done(match stall {
+        if line.starts_with(b"{\"finishing\"") {
+            return match serde_json::from_slice::<WireNotice>(&line) {
+                Ok(notice) if notice.finishing == id => Progress::Finishing,
+                Ok(notice) => Progress::Done(self.broken(format!(
+                    "notice for request {} while {id} was pending",
+                    notice.finishing
+                ))),
+                Err(e) => Progress::Done(self.broken(format!("unreadable notice: {e}"))),
+            };
+        }
+        Progress::Done(match serde_json::from_slice::<WireReply>(&line) {
+            Ok(reply) if reply.id == id => {
+                self.in_flight.pop_front();
+                self.front_since = Instant::now();
+                RunResult {
+                    outcome: reply.outcome,
+                    restart: reply.restart,
+                }
+            }
+            Ok(reply) => self.broken(format!(
+                "answer to request {} while {id} was pending",
+                reply.id
+            )),
+            Err(e) => self.broken(format!("unreadable answer: {e}")),
+        })
+    }
+
+    /// The outcome of a request whose server stopped answering, died, or could not be talked
+    /// to; the server is killed.
+    fn stalled(&mut self, stall: Stall, budget: Duration) -> RunResult {
+        match stall {
             Stall::Timeout => {
                 let elapsed = self.front_since.elapsed().as_secs_f64();
                 self.kill();
@@ -331,11 +334,11 @@ impl Server {
                 self.broken(format!("the sandbox server died ({status})"))
             }
             Stall::Io(e) => self.broken(format!("talking to the sandbox server failed: {e}")),
-        })
+        }
     }
 
-    /// Sends queued request bytes and reads replies until a whole reply line has arrived or the
-    /// deadline passes.
+    /// Sends queued request bytes and reads what the server writes until a whole line (a notice
+    /// or a reply) has arrived or the deadline passes.
     fn exchange(&mut self, deadline: Instant) -> Result<Vec<u8>, Stall> {
         loop {
             if let Some(line) = sys::take_line(&mut self.received) {
