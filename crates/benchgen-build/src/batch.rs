@@ -70,3 +70,15 @@ mod tests {
         assert!(marked_json::<serde_json::Value>("nothing\n", "MARK:").is_none());
     }
 }
+
+/// Runs the probe requests twice, on the main executor and on the second (another hash seed,
+/// the main one when there is none): results that differ between the two are nondeterministic.
+pub(crate) fn probe_twice(
+    executors: crate::Executors<'_>,
+    requests: Vec<ExecRequest>,
+    on_event: &mut dyn FnMut(BuildEvent),
+) -> (Vec<ExecOutcome>, Vec<ExecOutcome>) {
+    let first = run(executors.main, Phase::Probe, requests.clone(), on_event);
+    let second = run(executors.second.unwrap_or(executors.main), Phase::Probe, requests, on_event);
+    (first, second)
+}

@@ -310,13 +310,7 @@ fn grow(
             )
         })
         .collect();
-    let first = batch::run(executors.main, Phase::Probe, requests.clone(), on_event);
-    let second = batch::run(
-        executors.second.unwrap_or(executors.main),
-        Phase::Probe,
-        requests,
-        on_event,
-    );
+    let (first, second) = batch::probe_twice(executors, requests, on_event);
     let mut grown = Vec::new();
     for (((i, _), first), second) in short.into_iter().zip(first).zip(second) {
         let (Some(a), Some(b)) = (probe::parse(&first.stdout), probe::parse(&second.stdout)) else {

@@ -380,13 +380,7 @@ fn probe_all<'f>(
             )
         })
         .collect();
-    let first = batch::run(executors.main, Phase::Probe, requests.clone(), on_event);
-    let second = batch::run(
-        executors.second.unwrap_or(executors.main),
-        Phase::Probe,
-        requests,
-        on_event,
-    );
+    let (first, second) = batch::probe_twice(executors, requests, on_event);
     let mut probed = Vec::new();
     for ((s, first), second) in sliced.into_iter().zip(first).zip(second) {
         match (probe::parse(&first.stdout), probe::parse(&second.stdout)) {
