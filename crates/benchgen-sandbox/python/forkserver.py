@@ -18,7 +18,9 @@ every other process. Why non-dumpable: the program runs as the same uid, and a d
 would let it open /proc/1/fd/4 or ptrace us to forge replies.
 
 With `--once` it serves a single request and exits (the cold path); with `--preimport a,b` it
-imports extra modules before forking (warm path, e.g. numpy).
+imports those of the standard library before forking (the warm path: the caller names what its
+programs import, and nothing more, since every page of the server costs each fork; see the cost
+model).
 
 Cost model, for whoever optimizes this: a run costs little Python but many page faults. After a
 fork every page of the server is copy-on-write, and CPython writes to nearly every object it
@@ -69,13 +71,10 @@ EXIT_RUNNER_CRASH = 4
 ORDER = ["passed", "failed", "error", "timeout", "out_of_memory", "killed", "exited_early",
          "sandbox_error"]
 
-# Modules most programs and tests import: imported once here, then shared by every fork.
-PREIMPORT = (
-    "abc array ast asyncio base64 binascii bisect calendar collections contextlib copy csv "
-    "dataclasses datetime decimal difflib enum fnmatch fractions functools glob hashlib heapq "
-    "inspect io itertools json math numbers operator pathlib pprint re string statistics "
-    "struct subprocess tempfile textwrap threading typing unicodedata unittest uuid zlib"
-).split()
+# Names never preimported: modules with visible import-time side effects, and the runner's own
+# per-run modules.
+NEVER_PREIMPORT = {"antigravity", "this", "__hello__", "__phello__", "idlelib", "tkinter",
+                   "turtle", "turtledemo", "__main__", "program", "reference"}
 
 _libc = ctypes.CDLL(None, use_errno=True)
 PR_SET_DUMPABLE = 4
@@ -162,9 +161,14 @@ def _thread_count():
 
 def main(argv):
     once = "--once" in argv
-    extra = []
-    if "--preimport" in argv:
-        extra = [m for m in argv[argv.index("--preimport") + 1].split(",") if m]
+    preimport = []
+    if "--preimport" in argv and not once:
+        # The standard library only: a third-party package may start threads (a fork then
+        # copies none of them) or map much memory that the run's limit would count (TensorFlow
+        # maps 1.4 GB at import).
+        stdlib = getattr(sys, "stdlib_module_names", ())
+        preimport = [m for m in argv[argv.index("--preimport") + 1].split(",")
+                     if m.split(".")[0] in stdlib and m.split(".")[0] not in NEVER_PREIMPORT]
     if not hasattr(os, "pidfd_open"):
         sys.exit(f"forkserver: needs Python 3.9 or later, this is {sys.version.split()[0]}")
     # Python installs a SIGINT handler, and a handler is exactly what lets a signal from inside
@@ -174,7 +178,7 @@ def main(argv):
     requests = os.fdopen(REQUEST_FD, "rb")
     hooks = _DeferredForkHooks()
     with hooks:
-        for name in [] if once else PREIMPORT + extra:
+        for name in preimport:
             try:
                 __import__(name)
             except Exception as exc:  # noqa: BLE001 - an optional module may be missing

@@ -14,6 +14,10 @@ use benchgen_core::env_vars::EnvVars;
 
 use crate::error::SandboxError;
 
+/// Small, cheap modules that most Python programs import: the warm servers' default preimports,
+/// for callers that do not know what their programs import.
+pub const CORE_PREIMPORT: &[&str] = &["collections", "functools", "itertools", "math", "re", "string", "typing"];
+
 /// How sandboxes are built.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SandboxConfig {
@@ -37,8 +41,11 @@ pub struct SandboxConfig {
     /// Size of the sandbox's private `/tmp` (a tmpfs, so it costs memory when filled);
     /// `/dev/shm` gets a quarter of it. Default: 256 MiB.
     pub tmpfs_bytes: u64,
-    /// Modules imported by warm servers before forking, beyond the standard-library set they
-    /// always import (e.g. `numpy`). Missing ones are skipped.
+    /// Modules a warm server imports before forking, so that runs find them imported. Name what
+    /// the programs to run import and no more: a run's fork costs time in proportion to the
+    /// server's memory. Only standard-library modules are imported (a third-party package may
+    /// start threads, or map memory that each run's limit would count); missing ones are
+    /// skipped. Default: [`CORE_PREIMPORT`].
     pub preimport: Vec<String>,
 }
 
@@ -70,7 +77,7 @@ impl SandboxConfig {
             workers: std::thread::available_parallelism().map_or(1, |n| n.get()),
             hash_seed: 0,
             tmpfs_bytes: 256 << 20,
-            preimport: Vec::new(),
+            preimport: CORE_PREIMPORT.iter().map(|m| m.to_string()).collect(),
         }
     }
 

@@ -81,7 +81,7 @@ mod executor;
 mod server;
 mod sys;
 
-pub use config::SandboxConfig;
+pub use config::{SandboxConfig, CORE_PREIMPORT};
 pub use error::SandboxError;
 pub use executor::{run_cold, ExecEvent, Executor};
 

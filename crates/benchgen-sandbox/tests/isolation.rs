@@ -496,3 +496,25 @@ fn program_output_is_captured() {
     assert_eq!(outcome.stderr, "to stderr\n");
     assert!(!outcome.output_truncated);
 }
+
+#[test]
+fn runs_find_the_preimports_imported_and_nothing_else() {
+    let Some(config) = config(1) else { return };
+    let executor = Executor::new(SandboxConfig {
+        // `this` prints the Zen of Python when imported: never preimported; a missing module is
+        // skipped. (Third-party modules are left to the run: crates/benchgen-cli/tests/env.rs
+        // runs TensorFlow items, which fail when TensorFlow is preimported.)
+        preimport: ["colorsys", "xml.dom.minidom", "this", "no_such_module"].map(String::from).to_vec(),
+        ..config
+    })
+    .expect("executor starts");
+    let outcome = executor.run(&request(
+        "import sys\n",
+        "def test_modules():\n    \
+             assert 'colorsys' in sys.modules\n    \
+             assert 'xml.dom.minidom' in sys.modules\n    \
+             assert 'this' not in sys.modules\n    \
+             assert 'asyncio' not in sys.modules\n",
+    ));
+    assert_eq!(outcome.verdict, Verdict::Passed, "{outcome:#?}");
+}

@@ -4,7 +4,7 @@ use anyhow::Context as _;
 use benchgen_audit::{AuditEvent, AuditOptions, DatasetStats, Summary};
 
 use crate::args::AuditArgs;
-use crate::commands::{group_by_environment, read_dataset};
+use crate::commands::{group_by_environment, preimports, read_dataset};
 use crate::exit_codes;
 use crate::printer::Printer;
 
@@ -21,12 +21,13 @@ pub fn run(args: AuditArgs, printer: &Printer) -> anyhow::Result<u8> {
     };
     let ids: Vec<&str> = examples.iter().map(|e| e.id.as_str()).collect();
     let groups = group_by_environment(&args.dataset, &ids, printer)?;
+    let preimport = preimports(&examples);
     let mut audited = vec![None; examples.len()];
     let mut items = vec![None; examples.len()];
     let (mut mutants, mut mutant_seconds) = (0usize, 0.0f64);
     let bar = printer.progress(examples.len() as u64, "audit");
     for (environment, positions) in groups {
-        let executor = args.exec.executor(environment.as_ref())?;
+        let executor = args.exec.executor(environment.as_ref(), preimport.clone())?;
         let group = positions.iter().map(|&p| examples[p].clone()).collect();
         let report = benchgen_audit::audit(group, &options, &executor, |event| {
             if let AuditEvent::ItemAudited { .. } = event {

@@ -16,7 +16,9 @@ pub fn run(args: BuildArgs, printer: &Printer) -> anyhow::Result<u8> {
     if args.model.is_some() {
         return crate::commands::build_model::run(&args, &sources, printer);
     }
-    let config = args.exec.sandbox_config(None);
+    let mut config = args.exec.sandbox_config(None);
+    // The modules built from bring what their functions import.
+    config.preimport.extend(args.modules.iter().cloned());
     let main = Executor::new(config.clone()).context("failed to start the sandbox")?;
     // A second executor with another hash seed: results that depend on string hashing differ
     // between the two and are dropped as nondeterministic.

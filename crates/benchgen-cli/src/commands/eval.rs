@@ -12,7 +12,7 @@ use benchgen_llm::{BlockingClient, ClientSettings, ModelSpec};
 
 use crate::args::EvalArgs;
 use crate::commands::report::{RunInfo, RUN_SCHEMA_VERSION};
-use crate::commands::{print_verdicts, read_dataset, write_results};
+use crate::commands::{preimports, print_verdicts, read_dataset, write_results};
 use crate::printer::Printer;
 use crate::{exit_codes, Hint};
 
@@ -31,7 +31,7 @@ pub fn run(args: EvalArgs, printer: &Printer) -> anyhow::Result<u8> {
     let references = benchgen_eval::verify::plan(&examples, args.exec.limits());
     let mut requests: Vec<_> = examples.iter().map(|e| e.id.clone()).zip(references).collect();
     requests.extend(jobs.iter().filter_map(|job| job.request.as_ref().ok().map(|r| (job.task_id.clone(), r.clone()))));
-    let mut outcomes = args.exec.execute(&args.dataset, requests, "eval", printer)?;
+    let mut outcomes = args.exec.execute(&args.dataset, requests, &preimports(&examples), "eval", printer)?;
     let sample_outcomes = outcomes.split_off(examples.len());
     let reference_results = benchgen_eval::verify::score(&examples, outcomes);
     let results = samples::score(jobs, sample_outcomes);

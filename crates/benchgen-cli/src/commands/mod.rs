@@ -9,11 +9,11 @@ mod import;
 pub mod report;
 mod verify;
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::path::Path;
 
 use anyhow::Context as _;
-use benchgen_core::{ExecOutcome, ExecRequest, Limits};
+use benchgen_core::{ExecOutcome, ExecRequest, Example, Limits};
 use benchgen_env::BuiltEnv;
 use benchgen_sandbox::{ExecEvent, Executor, SandboxConfig};
 
@@ -43,9 +43,11 @@ impl ExecArgs {
         }
     }
 
-    pub fn executor(&self, environment: Option<&BuiltEnv>) -> anyhow::Result<Executor> {
+    /// An executor whose warm sandboxes have `preimport` imported (see [`preimports`]).
+    pub fn executor(&self, environment: Option<&BuiltEnv>, preimport: Vec<String>) -> anyhow::Result<Executor> {
+        let config = SandboxConfig { preimport, ..self.sandbox_config(environment) };
         // The sandbox's errors already say what to do.
-        Executor::new(self.sandbox_config(environment)).context("failed to start the sandbox")
+        Executor::new(config).context("failed to start the sandbox")
     }
 
     pub fn sandbox_config(&self, environment: Option<&BuiltEnv>) -> SandboxConfig {
@@ -62,11 +64,13 @@ impl ExecArgs {
     }
 
     /// Runs `requests` (each tagged with its item's id) in the sandbox with a progress bar, each
-    /// in its item's environment; outcomes come back in request order.
+    /// in its item's environment, in warm sandboxes that have `preimport` imported; outcomes come
+    /// back in request order.
     pub fn execute(
         &self,
         dataset: &Path,
         requests: Vec<(String, ExecRequest)>,
+        preimport: &[String],
         label: &str,
         printer: &Printer,
     ) -> anyhow::Result<Vec<ExecOutcome>> {
@@ -76,7 +80,7 @@ impl ExecArgs {
         let mut requests: Vec<Option<ExecRequest>> = requests.into_iter().map(|(_, r)| Some(r)).collect();
         let mut outcomes: Vec<Option<ExecOutcome>> = vec![None; requests.len()];
         for (environment, positions) in groups {
-            let executor = self.executor(environment.as_ref())?;
+            let executor = self.executor(environment.as_ref(), preimport.to_vec())?;
             let group = positions.iter().map(|&p| requests[p].take().expect("each request once")).collect();
             let group_outcomes = executor.run_all(group, |event| {
                 if let ExecEvent::Finished { .. } = event {
@@ -90,6 +94,31 @@ impl ExecArgs {
         bar.finish_and_clear();
         Ok(outcomes.into_iter().map(|o| o.expect("every request ran")).collect())
     }
+}
+
+/// The modules that the items' programs and tests import, for the warm sandboxes to import once
+/// rather than every run importing them. A completion's own imports are left to its run: they
+/// are few and mostly cheap, while scanning every completion would delay the start. Relative
+/// imports name no installed module and are left out. The distinct sources are parsed on all
+/// cores.
+pub fn preimports(examples: &[Example]) -> Vec<String> {
+    imported_modules(examples.iter().flat_map(|e| [e.program.as_str(), e.tests.as_str()]))
+}
+
+/// The absolute imports of `sources`, sorted and distinct.
+fn imported_modules<'a>(sources: impl IntoIterator<Item = &'a str>) -> Vec<String> {
+    let sources: HashSet<&str> = sources.into_iter().collect();
+    let sources: Vec<&str> = sources.into_iter().collect();
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let chunk = sources.len().div_ceil(threads).max(1);
+    let modules: BTreeSet<String> = std::thread::scope(|scope| {
+        let scans: Vec<_> = sources
+            .chunks(chunk)
+            .map(|part| scope.spawn(move || part.iter().flat_map(|source| benchgen_python::imports(source)).collect::<Vec<_>>()))
+            .collect();
+        scans.into_iter().flat_map(|scan| scan.join().expect("the import scan does not panic")).map(|import| import.module).collect()
+    });
+    modules.into_iter().filter(|module| !module.is_empty() && !module.starts_with('.')).collect()
 }
 
 /// Splits positions of `ids` by the environment their item runs in, from the dataset's
@@ -134,4 +163,20 @@ pub fn write_results(path: Option<&std::path::Path>, results: &[benchgen_eval::v
         benchgen_dataset::write_jsonl(path, results).with_context(|| format!("failed to write `{}`", path.display()))?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn preimports_are_the_absolute_imports_of_every_source() {
+        let sources = [
+            "import os.path, json as j\nfrom . import sibling\ndef f():\n    import heapq\n",
+            "from math import sqrt\n",
+            "import json\n",
+            "import reference\nx = 'import not_code'\n",
+        ];
+        assert_eq!(imported_modules(sources), ["heapq", "json", "math", "os.path", "reference"]);
+    }
 }
