@@ -39,6 +39,12 @@ use serde::{Deserialize, Serialize};
 /// The tracer, stdlib only.
 const TRACER: &str = include_str!("cover.py");
 
+/// The modules the audit's own code in the sandbox (the coverage tracer) imports: a warm sandbox
+/// that runs audits should have them imported.
+pub fn preimports() -> Vec<String> {
+    benchgen_python::imported_modules([TRACER])
+}
+
 /// Name of the test appended to report coverage; it is not one of the item's tests.
 pub const REPORT_TEST: &str = "test_benchgen_coverage_report";
 

@@ -42,7 +42,7 @@ use benchgen_core::{Example, ExecRequest, Limits, Verdict};
 use benchgen_sandbox::{ExecEvent, Executor};
 use serde::{Deserialize, Serialize};
 
-pub use coverage::{Branch, Coverage, CoverageError};
+pub use coverage::{preimports, Branch, Coverage, CoverageError};
 pub use findings::{weak_reasons, Measurements, WeakReason};
 pub use mutation::{MutantRun, MutantStatus, MutationResult};
 pub use reference::ReferenceRuns;
@@ -426,19 +426,6 @@ fn fill_quality(
 #[cfg(test)]
 pub(crate) fn example_for_tests(program: &str, target: &str, tests: &str) -> Example {
     let target = benchgen_python::find_target(program, target).expect("the target exists");
-    Example {
-        schema_version: benchgen_core::SCHEMA_VERSION,
-        id: format!("test/{}", target.qualified_name),
-        provenance: Default::default(),
-        language: "python".into(),
-        prompt: benchgen_python::mask(program, &target),
-        target,
-        program: program.to_string(),
-        instruction: String::new(),
-        tests: tests.to_string(),
-        requirements: Vec::new(),
-        time_limit_s: None,
-        environment: None,
-        quality: Default::default(),
-    }
+    let (id, prompt) = (format!("test/{}", target.qualified_name), benchgen_python::mask(program, &target));
+    Example::python(id, Default::default(), target, program.to_string(), prompt, tests.to_string())
 }

@@ -10,26 +10,13 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use benchgen_audit::{audit, AuditEvent, AuditOptions, AuditReport};
-use benchgen_core::{Example, SCHEMA_VERSION};
+use benchgen_core::Example;
 use benchgen_sandbox::{Executor, SandboxConfig};
 
 fn example(id: &str, program: &str, target: &str, tests: &str) -> Example {
     let target = benchgen_python::find_target(program, target).expect("the target exists");
-    Example {
-        schema_version: SCHEMA_VERSION,
-        id: id.to_string(),
-        provenance: Default::default(),
-        language: "python".into(),
-        prompt: benchgen_python::mask(program, &target),
-        target,
-        program: program.to_string(),
-        instruction: String::new(),
-        tests: tests.to_string(),
-        requirements: Vec::new(),
-        time_limit_s: None,
-        environment: None,
-        quality: Default::default(),
-    }
+    let prompt = benchgen_python::mask(program, &target);
+    Example::python(id.to_string(), Default::default(), target, program.to_string(), prompt, tests.to_string())
 }
 
 fn executor() -> Executor {

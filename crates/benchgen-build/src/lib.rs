@@ -51,7 +51,7 @@ pub mod suite;
 use std::collections::HashMap;
 
 use benchgen_audit::AuditOptions;
-use benchgen_core::{Example, ExecOutcome, Limits, Quality, Target, SCHEMA_VERSION};
+use benchgen_core::{Example, ExecOutcome, Limits, Target};
 use benchgen_python::FunctionInfo;
 use benchgen_sandbox::{Executor, SandboxConfig};
 
@@ -161,6 +161,14 @@ pub struct Executors<'a> {
 }
 
 /// `config` with another hash seed, for [`Executors::second`].
+/// The modules the builder's own code in the sandbox imports (the probe, and the audit's
+/// coverage tracer for the gates): a warm sandbox that runs builds should have them imported.
+pub fn preimports() -> Vec<String> {
+    let mut modules = probe::preimports();
+    modules.extend(benchgen_audit::preimports());
+    modules
+}
+
 pub fn second_hash_seed(config: &SandboxConfig) -> SandboxConfig {
     SandboxConfig {
         hash_seed: config.hash_seed.wrapping_add(1),
@@ -491,21 +499,11 @@ fn write_all<'f>(
         };
         let target: Target = function.target.clone();
         let file = sliced.candidate.file;
+        let prompt = benchgen_python::mask(program, &target);
+        // Tests and instruction are filled with the suite, by `set_suite`.
         let example = Example {
-            schema_version: SCHEMA_VERSION,
-            id: id.clone(),
-            provenance: file.provenance.clone(),
-            language: "python".into(),
-            prompt: benchgen_python::mask(program, &target),
-            // Filled with the tests, by `set_suite`.
-            instruction: String::new(),
-            tests: String::new(),
-            requirements: Vec::new(),
-            time_limit_s: None,
             environment: Some(format!("cpython-{}", facts.version)),
-            quality: Quality::default(),
-            target,
-            program: sliced.program,
+            ..Example::python(id.clone(), file.provenance.clone(), target, sliced.program, prompt, String::new())
         };
         let mut draft = Draft {
             example,

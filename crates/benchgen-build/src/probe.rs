@@ -15,6 +15,11 @@ use crate::hints::{hint, Hint};
 use crate::select::Callable;
 
 const PROBE: &str = include_str!("probe.py");
+
+/// The modules the probe imports.
+pub(crate) fn preimports() -> Vec<String> {
+    benchgen_python::imported_modules([PROBE])
+}
 const MARKER: &str = "BENCHGEN-PROBE:";
 /// Most seed argument texts passed to the probe.
 const MAX_SEEDS: usize = 40;

@@ -104,6 +104,27 @@ pub struct Quality {
 }
 
 impl Example {
+    /// A Python item of the current layout: `program` with `target`, the `prompt` made from them
+    /// (`benchgen_python::mask`), and `tests`; no instruction, requirements, limit, environment or
+    /// quality figures yet.
+    pub fn python(id: String, provenance: Provenance, target: Target, program: String, prompt: String, tests: String) -> Example {
+        Example {
+            schema_version: SCHEMA_VERSION,
+            id,
+            provenance,
+            language: "python".into(),
+            target,
+            program,
+            prompt,
+            instruction: String::new(),
+            tests,
+            requirements: Vec::new(),
+            time_limit_s: None,
+            environment: None,
+            quality: Quality::default(),
+        }
+    }
+
     /// Content digest of what gets executed: program and tests. Used to run identical items once.
     pub fn content_digest(&self) -> String {
         digest_fields([self.program.as_str(), self.tests.as_str()])

@@ -18,7 +18,7 @@ pub mod jsonl;
 
 pub use jsonl::{read_jsonl, write_jsonl, JsonlError};
 
-use benchgen_core::{Example, Provenance, Quality, Target, SCHEMA_VERSION};
+use benchgen_core::{Example, Provenance, Quality, Target};
 
 /// An input record that could not be turned into an example; the batch goes on without it.
 #[derive(Debug, thiserror::Error)]
@@ -60,19 +60,5 @@ pub(crate) fn example_from_program(
         assert_count: Some(benchgen_python::count_asserts(&tests) as u32),
         ..Quality::default()
     };
-    Ok(Example {
-        schema_version: SCHEMA_VERSION,
-        id,
-        provenance,
-        language: "python".into(),
-        target,
-        program,
-        prompt,
-        instruction,
-        tests,
-        requirements: Vec::new(),
-        time_limit_s: None,
-        environment: None,
-        quality,
-    })
+    Ok(Example { instruction, quality, ..Example::python(id, provenance, target, program, prompt, tests) })
 }

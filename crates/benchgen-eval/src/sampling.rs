@@ -145,20 +145,10 @@ mod tests {
     fn example() -> Example {
         let program = "def add(a, b):\n    \"\"\"Add.\"\"\"\n    return a + b\n".to_string();
         let target = benchgen_python::find_target(&program, "add").unwrap();
+        let prompt = benchgen_python::mask(&program, &target);
         Example {
-            schema_version: benchgen_core::SCHEMA_VERSION,
-            id: "t/add".into(),
-            provenance: Default::default(),
-            language: "python".into(),
-            prompt: benchgen_python::mask(&program, &target),
-            target,
-            program,
             instruction: "Add two numbers.".into(),
-            tests: String::new(),
-            requirements: vec![],
-            time_limit_s: None,
-            environment: None,
-            quality: Default::default(),
+            ..Example::python("t/add".into(), Default::default(), target, program, prompt, String::new())
         }
     }
 

@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 
 use benchgen_build::facts::PythonFacts;
 use benchgen_build::select::Callable;
-use benchgen_core::{Example, ExecOutcome, ExecRequest, Provenance, Quality, SCHEMA_VERSION};
+use benchgen_core::{Example, ExecOutcome, ExecRequest, Provenance, Quality};
 use benchgen_llm::{BlockingClient, ChatRequest, Formatted, LlmError};
 use benchgen_python::FunctionInfo;
 use benchgen_store::Store;
@@ -206,26 +206,19 @@ impl<'s, 'a> ItemRun<'s, 'a> {
     /// The item as it stands: `program` with the reference, `tests`, and what is known of both.
     pub fn example(&self, program: String, tests: String, requirements: Vec<String>) -> anyhow::Result<Example> {
         let target = benchgen_python::find_target(&program, self.qualified_name())?;
+        let prompt = benchgen_python::mask(&program, &target);
+        let quality = Quality {
+            test_count: Some(benchgen_python::test_functions(&tests).len() as u32),
+            assert_count: Some(benchgen_python::count_asserts(&tests) as u32),
+            ..Quality::default()
+        };
+        // No time limit: left to `benchgen audit`, since a limit from measured run times would
+        // differ between two builds of the same sources, and the dataset must not.
         Ok(Example {
-            schema_version: SCHEMA_VERSION,
-            id: self.input.id.clone(),
-            provenance: self.input.provenance.clone(),
-            language: "python".into(),
-            prompt: benchgen_python::mask(&program, &target),
-            instruction: String::new(),
-            quality: Quality {
-                test_count: Some(benchgen_python::test_functions(&tests).len() as u32),
-                assert_count: Some(benchgen_python::count_asserts(&tests) as u32),
-                ..Quality::default()
-            },
-            tests,
+            quality,
             requirements,
-            // Left to `benchgen audit`: a limit from measured run times would differ between
-            // two builds of the same sources, and the dataset must not.
-            time_limit_s: None,
             environment: Some(format!("cpython-{}", self.shared.facts.version)),
-            target,
-            program,
+            ..Example::python(self.input.id.clone(), self.input.provenance.clone(), target, program, prompt, tests)
         })
     }
 

@@ -29,7 +29,7 @@ mod syntax;
 pub use compare::{definition_tree, replace_definition};
 pub use functions::{find_target, functions, FunctionInfo, Parameter, ParameterKind};
 pub use scan::{
-    count_asserts, imports, remove_main_block, remove_top_level_function, test_functions,
+    count_asserts, imported_modules, imports, remove_main_block, remove_top_level_function, test_functions,
     top_level_names, Import,
 };
 pub use slice::{

@@ -2,10 +2,36 @@
 //! same way (one decimal of a percent, intervals in brackets, differences in percentage points).
 
 use crate::compare::{Conclusion, PairedComparison};
-use crate::stats::{Estimate, Interval};
+use crate::stats::{Estimate, Interval, Summary};
 
 /// Shown where a figure is undefined (a k with too few samples, a pair without common items).
 pub(crate) const NOT_AVAILABLE: &str = "n/a";
+
+/// Columns of the dataset's test-quality table.
+pub(crate) const QUALITY_HEADER: [&str; 6] = ["figure", "items", "mean", "median", "min", "max"];
+
+/// One row per test-quality figure the dataset has (none when its items were never audited).
+pub(crate) fn quality_rows(summary: &Summary) -> Vec<Vec<String>> {
+    [
+        ("mutation score", summary.quality.mutation_score),
+        ("line coverage", summary.quality.line_coverage),
+        ("branch coverage", summary.quality.branch_coverage),
+    ]
+    .into_iter()
+    .filter_map(|(name, d)| {
+        d.map(|d| {
+            vec![
+                name.to_string(),
+                d.items.to_string(),
+                percent(d.mean),
+                percent(d.median),
+                percent(d.min),
+                percent(d.max),
+            ]
+        })
+    })
+    .collect()
+}
 
 /// `0.4123` → `41.2%`.
 pub(crate) fn percent(share: f64) -> String {

@@ -303,27 +303,8 @@ fn group_table(comparison: &Comparison, column: &str, groups: impl Fn(&Summary) 
 }
 
 fn quality_table(summary: &Summary) -> Option<Table> {
-    let rows: Vec<Vec<String>> = [
-        ("mutation score", summary.quality.mutation_score),
-        ("line coverage", summary.quality.line_coverage),
-        ("branch coverage", summary.quality.branch_coverage),
-    ]
-    .into_iter()
-    .filter_map(|(name, d)| {
-        d.map(|d| {
-            vec![
-                name.to_string(),
-                d.items.to_string(),
-                format::percent(d.mean),
-                format::percent(d.median),
-                format::percent(d.min),
-                format::percent(d.max),
-            ]
-        })
-    })
-    .collect();
-    (!rows.is_empty())
-        .then(|| Table::numeric(["figure", "items", "mean", "median", "min", "max"].map(String::from).into(), rows))
+    let rows = format::quality_rows(summary);
+    (!rows.is_empty()).then(|| Table::numeric(format::QUALITY_HEADER.map(String::from).into(), rows))
 }
 
 fn items(input: &ReportInput) -> Vec<ItemView> {

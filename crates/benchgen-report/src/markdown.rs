@@ -10,7 +10,7 @@ use benchgen_core::Verdict;
 
 use crate::compare::{Comparison, RunSummary};
 use crate::format;
-use crate::stats::{Distribution, GroupStats, Summary};
+use crate::stats::{GroupStats, Summary};
 
 /// Rows shown in the library and repository tables; the JSON summary has them all.
 const TOP_GROUPS: usize = 10;
@@ -143,32 +143,12 @@ fn group_table(
 }
 
 fn quality_table(out: &mut String, summary: &Summary) {
-    let figures: Vec<(&str, Distribution)> = [
-        ("mutation score", summary.quality.mutation_score),
-        ("line coverage", summary.quality.line_coverage),
-        ("branch coverage", summary.quality.branch_coverage),
-    ]
-    .into_iter()
-    .filter_map(|(name, d)| d.map(|d| (name, d)))
-    .collect();
-    if figures.is_empty() {
+    let rows = format::quality_rows(summary);
+    if rows.is_empty() {
         return;
     }
     let _ = writeln!(out, "## Test quality (dataset)\n");
-    let header: Vec<String> = ["figure", "items", "mean", "median", "min", "max"].map(String::from).into();
-    let rows: Vec<Vec<String>> = figures
-        .iter()
-        .map(|(name, d)| {
-            vec![
-                name.to_string(),
-                d.items.to_string(),
-                format::percent(d.mean),
-                format::percent(d.median),
-                format::percent(d.min),
-                format::percent(d.max),
-            ]
-        })
-        .collect();
+    let header: Vec<String> = format::QUALITY_HEADER.map(String::from).into();
     table(out, &header, &[false], &rows);
 }
 

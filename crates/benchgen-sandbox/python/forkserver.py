@@ -71,10 +71,9 @@ EXIT_RUNNER_CRASH = 4
 ORDER = ["passed", "failed", "error", "timeout", "out_of_memory", "killed", "exited_early",
          "sandbox_error"]
 
-# Names never preimported: modules with visible import-time side effects, and the runner's own
-# per-run modules.
-NEVER_PREIMPORT = {"antigravity", "this", "__hello__", "__phello__", "idlelib", "tkinter",
-                   "turtle", "turtledemo", "__main__", "program", "reference"}
+# Standard-library modules never preimported: importing them has visible side effects (a
+# browser, printed text, a GUI toolkit).
+NEVER_PREIMPORT = {"antigravity", "this", "idlelib", "tkinter", "turtle", "turtledemo"}
 
 _libc = ctypes.CDLL(None, use_errno=True)
 PR_SET_DUMPABLE = 4

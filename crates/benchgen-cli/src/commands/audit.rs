@@ -21,7 +21,8 @@ pub fn run(args: AuditArgs, printer: &Printer) -> anyhow::Result<u8> {
     };
     let ids: Vec<&str> = examples.iter().map(|e| e.id.as_str()).collect();
     let groups = group_by_environment(&args.dataset, &ids, printer)?;
-    let preimport = preimports(&examples);
+    let mut preimport = preimports(&examples);
+    preimport.extend(benchgen_audit::preimports());
     let mut audited = vec![None; examples.len()];
     let mut items = vec![None; examples.len()];
     let (mut mutants, mut mutant_seconds) = (0usize, 0.0f64);

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use anyhow::Context as _;
 use benchgen_audit::Summary;
 use benchgen_build::{BuildEvent, BuildOptions, Executors, Funnel, Source};
-use benchgen_sandbox::Executor;
+use benchgen_sandbox::{Executor, SandboxConfig};
 
 use crate::args::BuildArgs;
 use crate::exit_codes;
@@ -16,9 +16,7 @@ pub fn run(args: BuildArgs, printer: &Printer) -> anyhow::Result<u8> {
     if args.model.is_some() {
         return crate::commands::build_model::run(&args, &sources, printer);
     }
-    let mut config = args.exec.sandbox_config(None);
-    // The modules built from bring what their functions import.
-    config.preimport.extend(args.modules.iter().cloned());
+    let config = sandbox_config(&args);
     let main = Executor::new(config.clone()).context("failed to start the sandbox")?;
     // A second executor with another hash seed: results that depend on string hashing differ
     // between the two and are dropped as nondeterministic.
@@ -57,6 +55,15 @@ pub fn run(args: BuildArgs, printer: &Printer) -> anyhow::Result<u8> {
     print_summary(&report, printer);
     printer.info(&format!("wrote {} items to {}", report.examples.len(), args.out.display()));
     Ok(if report.errors.is_empty() { exit_codes::SUCCESS } else { exit_codes::ITEMS_FAILED })
+}
+
+/// The sandbox of a build: its warm servers import what the builder's own code in the sandbox
+/// imports, and the modules built from (which bring what their functions import).
+pub fn sandbox_config(args: &BuildArgs) -> SandboxConfig {
+    let mut config = args.exec.sandbox_config(None);
+    config.preimport.extend(benchgen_build::preimports());
+    config.preimport.extend(args.modules.iter().cloned());
+    config
 }
 
 pub fn sources(args: &BuildArgs) -> anyhow::Result<Vec<Source>> {

@@ -24,7 +24,7 @@ pub fn run(args: &BuildArgs, sources: &[Source], printer: &Printer) -> anyhow::R
     );
     let settings = ClientSettings { api_key_env: args.api_key_env.clone(), ..ClientSettings::default() };
     let client = BlockingClient::new(spec, settings, store.clone()).context("failed to set up the model client")?;
-    let config = args.exec.sandbox_config(None);
+    let config = crate::commands::build::sandbox_config(args);
     let main = Executor::new(config.clone()).context("failed to start the sandbox")?;
     let second = Executor::new(benchgen_build::second_hash_seed(&config)).context("failed to start the sandbox")?;
     let mut options = PipelineOptions {

@@ -9,7 +9,7 @@ mod import;
 pub mod report;
 mod verify;
 
-use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
 use anyhow::Context as _;
@@ -98,27 +98,9 @@ impl ExecArgs {
 
 /// The modules that the items' programs and tests import, for the warm sandboxes to import once
 /// rather than every run importing them. A completion's own imports are left to its run: they
-/// are few and mostly cheap, while scanning every completion would delay the start. Relative
-/// imports name no installed module and are left out. The distinct sources are parsed on all
-/// cores.
+/// are few and mostly cheap, while scanning every completion would delay the start.
 pub fn preimports(examples: &[Example]) -> Vec<String> {
-    imported_modules(examples.iter().flat_map(|e| [e.program.as_str(), e.tests.as_str()]))
-}
-
-/// The absolute imports of `sources`, sorted and distinct.
-fn imported_modules<'a>(sources: impl IntoIterator<Item = &'a str>) -> Vec<String> {
-    let sources: HashSet<&str> = sources.into_iter().collect();
-    let sources: Vec<&str> = sources.into_iter().collect();
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let chunk = sources.len().div_ceil(threads).max(1);
-    let modules: BTreeSet<String> = std::thread::scope(|scope| {
-        let scans: Vec<_> = sources
-            .chunks(chunk)
-            .map(|part| scope.spawn(move || part.iter().flat_map(|source| benchgen_python::imports(source)).collect::<Vec<_>>()))
-            .collect();
-        scans.into_iter().flat_map(|scan| scan.join().expect("the import scan does not panic")).map(|import| import.module).collect()
-    });
-    modules.into_iter().filter(|module| !module.is_empty() && !module.starts_with('.')).collect()
+    benchgen_python::imported_modules(examples.iter().flat_map(|e| [e.program.as_str(), e.tests.as_str()]))
 }
 
 /// Splits positions of `ids` by the environment their item runs in, from the dataset's
@@ -163,20 +145,4 @@ pub fn write_results(path: Option<&std::path::Path>, results: &[benchgen_eval::v
         benchgen_dataset::write_jsonl(path, results).with_context(|| format!("failed to write `{}`", path.display()))?;
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn preimports_are_the_absolute_imports_of_every_source() {
-        let sources = [
-            "import os.path, json as j\nfrom . import sibling\ndef f():\n    import heapq\n",
-            "from math import sqrt\n",
-            "import json\n",
-            "import reference\nx = 'import not_code'\n",
-        ];
-        assert_eq!(imported_modules(sources), ["heapq", "json", "math", "os.path", "reference"]);
-    }
 }
