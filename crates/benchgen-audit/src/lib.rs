@@ -22,12 +22,13 @@
 //! the mutants (they need the time limit, and only items whose reference always passes get
 //! them: a flaky or failing reference would "kill" every mutant).
 //!
-//! **Limits of the sandbox today.** The hash seed is per executor (`SandboxConfig::hash_seed`),
-//! and the warm fork server's children share their parent's memory layout, so within one
-//! executor a reference that depends on `hash()` order or on `id()` values is deterministic and
-//! its flakiness does not show; run the audit through executors with different seeds to catch
-//! it (or give `ExecRequest` a per-request seed). Working directories are always a fresh, wiped
-//! `/tmp/run`, so runs cannot see each other's files but cannot vary the path either.
+//! **Hash seeds.** The hash seed is per executor (`SandboxConfig::hash_seed`: a warm server's
+//! children inherit its hash secret), so within one executor a reference that depends on
+//! `hash()` order (set iteration) is deterministic. Given a second executor under another seed
+//! ([`Executors::second`]), every other reference run goes there, and such a reference shows as
+//! flaky. `id()` values still follow the server's memory layout, and working directories are
+//! always a fresh, wiped `/tmp/run`, so runs cannot see each other's files but cannot vary the
+//! path either.
 
 pub mod coverage;
 pub mod findings;
@@ -39,7 +40,7 @@ pub mod stubs;
 use std::time::Instant;
 
 use benchgen_core::{Example, ExecRequest, Limits, Verdict};
-use benchgen_sandbox::{ExecEvent, Executor};
+use benchgen_sandbox::{ExecEvent, Executor, SandboxConfig};
 use serde::{Deserialize, Serialize};
 
 pub use coverage::{preimports, Branch, Coverage, CoverageError};
@@ -182,19 +183,39 @@ pub struct AuditReport {
     pub wall_time_s: f64,
 }
 
+/// The sandboxes an audit (or a build) runs in.
+#[derive(Clone, Copy)]
+pub struct Executors<'a> {
+    /// Runs everything.
+    pub main: &'a Executor,
+    /// The same interpreter under another `PYTHONHASHSEED` (see [`second_hash_seed`]): every
+    /// other reference run goes here (and a build's second probe run), so results that depend on
+    /// string hashing (set order) are caught. `None`: `main` runs them, which still catches
+    /// other nondeterminism.
+    pub second: Option<&'a Executor>,
+}
+
+/// `config` with another hash seed, for [`Executors::second`].
+pub fn second_hash_seed(config: &SandboxConfig) -> SandboxConfig {
+    SandboxConfig {
+        hash_seed: config.hash_seed.wrapping_add(1),
+        ..config.clone()
+    }
+}
+
 /// Audits every example (see the crate docs): fills its quality figures and time limit and
 /// returns them with per-item findings and dataset figures.
 pub fn audit(
     examples: Vec<Example>,
     options: &AuditOptions,
-    executor: &Executor,
+    executors: Executors<'_>,
     mut on_event: impl FnMut(AuditEvent),
 ) -> AuditReport {
     let started = Instant::now();
     let mut examples = examples;
     let mut items = Vec::with_capacity(examples.len());
     let mut runner = Runner {
-        executor,
+        executors,
         on_event: &mut on_event,
         times: StageTimes::default(),
     };
@@ -217,27 +238,55 @@ pub fn audit(
     }
 }
 
-/// Runs batches through the executor, reporting progress as audit events and timing stages.
+/// Runs batches through the executors, reporting progress as audit events and timing stages.
 struct Runner<'a, F: FnMut(AuditEvent)> {
-    executor: &'a Executor,
+    executors: Executors<'a>,
     on_event: &'a mut F,
     times: StageTimes,
 }
 
 impl<F: FnMut(AuditEvent)> Runner<'_, F> {
     fn run(&mut self, stage: Stage, items: usize, requests: Vec<ExecRequest>) -> Vec<benchgen_core::ExecOutcome> {
+        self.run_split(stage, items, requests, |_| false)
+    }
+
+    /// [`Runner::run`], with the requests at the positions `to_second` picks run under the second
+    /// hash seed (on the main executor when there is none); outcomes in request order.
+    fn run_split(
+        &mut self,
+        stage: Stage,
+        items: usize,
+        requests: Vec<ExecRequest>,
+        to_second: impl Fn(usize) -> bool,
+    ) -> Vec<benchgen_core::ExecOutcome> {
         (self.on_event)(AuditEvent::StageStarted {
             stage,
             items,
             runs: requests.len(),
         });
-        let on_event = &mut *self.on_event;
         let started = Instant::now();
-        let outcomes = self.executor.run_all(requests, |event| match event {
-            ExecEvent::Finished { verdict, .. } => on_event(AuditEvent::RunFinished { stage, verdict }),
-            ExecEvent::WorkerRestarted { worker, reason } => on_event(AuditEvent::WorkerRestarted { worker, reason }),
-            ExecEvent::Started { .. } => {}
-        });
+        let (mut main, mut second) = (Vec::new(), Vec::new());
+        for (position, request) in requests.into_iter().enumerate() {
+            match self.executors.second {
+                Some(_) if to_second(position) => second.push((position, request)),
+                _ => main.push((position, request)),
+            }
+        }
+        let mut outcomes = vec![None; main.len() + second.len()];
+        for (executor, batch) in [(Some(self.executors.main), main), (self.executors.second, second)] {
+            let (Some(executor), false) = (executor, batch.is_empty()) else { continue };
+            let (positions, batch): (Vec<usize>, Vec<ExecRequest>) = batch.into_iter().unzip();
+            let on_event = &mut *self.on_event;
+            let batch_outcomes = executor.run_all(batch, |event| match event {
+                ExecEvent::Finished { verdict, .. } => on_event(AuditEvent::RunFinished { stage, verdict }),
+                ExecEvent::WorkerRestarted { worker, reason } => on_event(AuditEvent::WorkerRestarted { worker, reason }),
+                ExecEvent::Started { .. } => {}
+            });
+            for (position, outcome) in positions.into_iter().zip(batch_outcomes) {
+                outcomes[position] = Some(outcome);
+            }
+        }
+        let outcomes = outcomes.into_iter().map(|o| o.expect("every request ran")).collect();
         let seconds = started.elapsed().as_secs_f64();
         match stage {
             Stage::Reference => self.times.reference_s += seconds,
@@ -267,7 +316,9 @@ fn audit_chunk<F: FnMut(AuditEvent)>(
             requests
         })
         .collect();
-    let outcomes = runner.run(Stage::Reference, chunk.len(), requests);
+    // Every other reference run under the second hash seed; the coverage run (last) under the
+    // first.
+    let outcomes = runner.run_split(Stage::Reference, chunk.len(), requests, |i| i % (runs + 1) % 2 == 1);
     let measured: Vec<(ReferenceRuns, Result<Coverage, CoverageError>)> = chunk
         .iter()
         .zip(outcomes.chunks(runs + 1))

@@ -9,7 +9,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use benchgen_audit::{audit, AuditEvent, AuditOptions, AuditReport};
+use benchgen_audit::{audit, second_hash_seed, AuditEvent, AuditOptions, AuditReport, Executors};
 use benchgen_core::Example;
 use benchgen_sandbox::{Executor, SandboxConfig};
 
@@ -19,8 +19,31 @@ fn example(id: &str, program: &str, target: &str, tests: &str) -> Example {
     Example::python(id.to_string(), Default::default(), target, program.to_string(), prompt, tests.to_string())
 }
 
-fn executor() -> Executor {
-    Executor::new(SandboxConfig::from_env()).expect("the sandbox starts (bubblewrap, root)")
+/// The main sandbox and one under the second hash seed, as `benchgen audit` runs them.
+struct Sandboxes(Executor, Executor);
+
+impl Sandboxes {
+    fn start() -> Sandboxes {
+        let config = SandboxConfig::from_env();
+        let start = |config| Executor::new(config).expect("the sandbox starts (bubblewrap, root)");
+        Sandboxes(start(second_hash_seed(&config)), start(config))
+    }
+
+    fn executors(&self) -> Executors<'_> {
+        Executors { main: &self.1, second: Some(&self.0) }
+    }
+}
+
+/// What `list(set)` of these strings gives under the sandbox's first hash seed (0): a test that
+/// asserts it depends on string hashing.
+fn set_order_under_seed_zero(names: &str) -> String {
+    let python = SandboxConfig::from_env().python;
+    let output = std::process::Command::new(&python)
+        .args(["-c", &format!("print(list({{{names}}}))")])
+        .env("PYTHONHASHSEED", "0")
+        .output()
+        .expect("the sandbox's Python runs");
+    String::from_utf8(output.stdout).unwrap().trim().to_string()
 }
 
 const ADD: &str =
@@ -35,7 +58,9 @@ const FIZZ: &str = "def fizzbuzz(n):\n    out = []\n    for i in range(1, n + 1)
 
 const STACK: &str = "class Stack:\n    def __init__(self):\n        self.items = []\n\n    def push(self, x):\n        self.items.append(x)\n\n    def pop(self):\n        \"\"\"Removes and returns the top item.\"\"\"\n        if not self.items:\n            raise IndexError(\"pop from empty stack\")\n        return self.items.pop()\n";
 
-/// Items named `weak/<reason code>` must get that reason; items named `strong/...` none.
+const FRUITS: &str = "'apple', 'banana', 'cherry', 'date', 'elderberry', 'fig', 'grape', 'kiwi', 'lemon', 'mango'";
+
+/// Items named `weak/<reason code>[#variant]` must get that reason; items named `strong/...` none.
 fn dataset() -> Vec<Example> {
     vec![
         example(
@@ -50,6 +75,12 @@ fn dataset() -> Vec<Example> {
             "import os\n\ndef coin():\n    return os.urandom(1)[0] % 2\n",
             "coin",
             "def test_coin():\n    assert coin() == 0\n",
+        ),
+        example(
+            "weak/flaky_reference#set_order",
+            &format!("def fruits():\n    return list({{{FRUITS}}})\n"),
+            "fruits",
+            &format!("def test_fruits():\n    assert fruits() == {}\n", set_order_under_seed_zero(FRUITS)),
         ),
         example("weak/never_calls_target", ADD, "add", "def test_helper():\n    assert helper() == 1\n"),
         example("weak/reference_fails", ADD, "add", "def test_add():\n    assert add(1, 2) == 4\n"),
@@ -82,14 +113,14 @@ fn dataset() -> Vec<Example> {
 
 #[test]
 fn weak_items_are_flagged_with_their_reason_and_strong_ones_are_not() {
-    let executor = executor();
+    let sandboxes = Sandboxes::start();
     // Sixteen runs make a coin-flip reference pass every run (or none) with odds of 2^-15.
     let options = AuditOptions {
         runs: 16,
         ..AuditOptions::default()
     };
     let mut audited = Vec::new();
-    let report = audit(dataset(), &options, &executor, |event| {
+    let report = audit(dataset(), &options, sandboxes.executors(), |event| {
         if let AuditEvent::ItemAudited { id, .. } = event {
             audited.push(id);
         }
@@ -100,7 +131,10 @@ fn weak_items_are_flagged_with_their_reason_and_strong_ones_are_not() {
     for (item, example) in report.items.iter().zip(&report.examples) {
         let codes: Vec<&str> = item.weak.iter().map(|w| w.code()).collect();
         match item.id.split_once('/') {
-            Some(("weak", reason)) => assert!(codes.contains(&reason), "{}: expected {reason}, got {codes:?}", item.id),
+            Some(("weak", reason)) => {
+                let reason = reason.split('#').next().unwrap();
+                assert!(codes.contains(&reason), "{}: expected {reason}, got {codes:?}", item.id);
+            }
             _ => {
                 assert!(
                     codes.is_empty(),
@@ -202,7 +236,7 @@ fn coverage_sees_each_decision_outcome() {
         .iter()
         .map(|e| benchgen_audit::coverage::coverage_request(e, Default::default()))
         .collect();
-    let outcomes = executor().run_all(requests, |_| {});
+    let outcomes = Sandboxes::start().executors().main.run_all(requests, |_| {});
     for ((example, outcome), (_, _, calls, branches, line_coverage)) in
         examples.iter().zip(&outcomes).zip(COVERAGE_CASES)
     {
@@ -230,7 +264,7 @@ fn humaneval_first_problems() {
         .expect("HumanEval reads")
         .examples;
     examples.truncate(10);
-    let report = audit(examples, &AuditOptions::default(), &executor(), |_| {});
+    let report = audit(examples, &AuditOptions::default(), Sandboxes::start().executors(), |_| {});
     print_report(&report);
     let mut fully_covered = 0;
     for example in &report.examples {
@@ -256,7 +290,7 @@ fn measure_humaneval() {
     let examples = benchgen_dataset::humaneval::import(&path)
         .expect("HumanEval reads")
         .examples;
-    let report = audit(examples, &AuditOptions::default(), &executor(), |_| {});
+    let report = audit(examples, &AuditOptions::default(), Sandboxes::start().executors(), |_| {});
     print_report(&report);
 }
 
@@ -269,7 +303,7 @@ fn measure_execcsn_sample() {
     for error in &imported.errors {
         println!("not imported: {error}");
     }
-    let report = audit(imported.examples, &AuditOptions::default(), &executor(), |_| {});
+    let report = audit(imported.examples, &AuditOptions::default(), Sandboxes::start().executors(), |_| {});
     print_report(&report);
 }
 

@@ -10,8 +10,7 @@
 //! the way the audit reports them); its reference and stub figures come from the verification
 //! that follows.
 
-use benchgen_audit::{AuditEvent, AuditOptions, WeakReason};
-use benchgen_sandbox::Executor;
+use benchgen_audit::{AuditEvent, AuditOptions, Executors, WeakReason};
 
 use crate::report::{BuildEvent, BuildReport, Phase, SkipReason, Stage};
 use crate::{skip, Draft};
@@ -21,13 +20,13 @@ use crate::{skip, Draft};
 pub(crate) fn gate<'f>(
     drafts: Vec<Draft<'f>>,
     options: &AuditOptions,
-    executor: &Executor,
+    executors: Executors<'_>,
     report: &mut BuildReport,
     on_event: &mut dyn FnMut(BuildEvent),
 ) -> Vec<Draft<'f>> {
     let examples = drafts.iter().map(|d| d.example.clone()).collect();
     let (mut done, mut total) = (0, 0);
-    let audited = benchgen_audit::audit(examples, options, executor, |event| match event {
+    let audited = benchgen_audit::audit(examples, options, executors, |event| match event {
         AuditEvent::StageStarted { runs, .. } => {
             (done, total) = (0, runs);
             on_event(BuildEvent::BatchStarted {

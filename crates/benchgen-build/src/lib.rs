@@ -53,7 +53,6 @@ use std::collections::HashMap;
 use benchgen_audit::AuditOptions;
 use benchgen_core::{Example, ExecOutcome, Limits, Target};
 use benchgen_python::FunctionInfo;
-use benchgen_sandbox::{Executor, SandboxConfig};
 
 use crate::facts::PythonFacts;
 use crate::probe::{CaseKind, ProbeReport, ProbeSettings};
@@ -148,32 +147,15 @@ impl BuildOptions {
     }
 }
 
-/// The sandboxes a build runs in.
-#[derive(Clone, Copy)]
-pub struct Executors<'a> {
-    /// Runs everything.
-    pub main: &'a Executor,
-    /// The same interpreter under another `PYTHONHASHSEED` (see [`second_hash_seed`]): the
-    /// second probe run and every other reference run go here, so results that depend on
-    /// string hashing (set order) are caught. `None`: `main` runs them, which still catches
-    /// other nondeterminism.
-    pub second: Option<&'a Executor>,
-}
+/// The sandboxes a build runs in: the audit's.
+pub use benchgen_audit::{second_hash_seed, Executors};
 
-/// `config` with another hash seed, for [`Executors::second`].
 /// The modules the builder's own code in the sandbox imports (the probe, and the audit's
 /// coverage tracer for the gates): a warm sandbox that runs builds should have them imported.
 pub fn preimports() -> Vec<String> {
     let mut modules = probe::preimports();
     modules.extend(benchgen_audit::preimports());
     modules
-}
-
-pub fn second_hash_seed(config: &SandboxConfig) -> SandboxConfig {
-    SandboxConfig {
-        hash_seed: config.hash_seed.wrapping_add(1),
-        ..config.clone()
-    }
 }
 
 /// A build that could not start.
@@ -266,7 +248,7 @@ pub fn build(
 
     guide::guide(&mut drafts, options, executors, on_event);
     if options.min_mutation_score.is_some() || options.min_branch_coverage.is_some() {
-        drafts = gate::gate(drafts, &options.audit_options(), executors.main, &mut report, on_event);
+        drafts = gate::gate(drafts, &options.audit_options(), executors, &mut report, on_event);
     }
     report.funnel.gated = drafts.len();
     on_event(BuildEvent::Funnel(report.funnel));

@@ -1,7 +1,8 @@
 //! `benchgen audit`: test adequacy of every item, run in each item's environment.
 
 use anyhow::Context as _;
-use benchgen_audit::{AuditEvent, AuditOptions, DatasetStats, Summary};
+use benchgen_audit::{AuditEvent, AuditOptions, DatasetStats, Executors, Summary};
+use benchgen_sandbox::{Executor, SandboxConfig};
 
 use crate::args::AuditArgs;
 use crate::commands::{group_by_environment, preimports, read_dataset};
@@ -28,9 +29,12 @@ pub fn run(args: AuditArgs, printer: &Printer) -> anyhow::Result<u8> {
     let (mut mutants, mut mutant_seconds) = (0usize, 0.0f64);
     let bar = printer.progress(examples.len() as u64, "audit");
     for (environment, positions) in groups {
-        let executor = args.exec.executor(environment.as_ref(), preimport.clone())?;
+        let config = SandboxConfig { preimport: preimport.clone(), ..args.exec.sandbox_config(environment.as_ref()) };
+        let executor = Executor::new(config.clone()).context("failed to start the sandbox")?;
+        // Under another hash seed, so that references that depend on set order show as flaky.
+        let second = Executor::new(benchgen_audit::second_hash_seed(&config)).context("failed to start the sandbox")?;
         let group = positions.iter().map(|&p| examples[p].clone()).collect();
-        let report = benchgen_audit::audit(group, &options, &executor, |event| {
+        let report = benchgen_audit::audit(group, &options, Executors { main: &executor, second: Some(&second) }, |event| {
             if let AuditEvent::ItemAudited { .. } = event {
                 bar.inc(1);
             }
