@@ -11,6 +11,7 @@ use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 
 use benchgen_core::env_vars::EnvVars;
+use benchgen_core::Limits;
 
 use crate::error::SandboxError;
 
@@ -41,6 +42,11 @@ pub struct SandboxConfig {
     /// Size of the sandbox's private `/tmp` (a tmpfs, so it costs memory when filled);
     /// `/dev/shm` gets a quarter of it. Default: 256 MiB.
     pub tmpfs_bytes: u64,
+    /// Most memory a whole sandbox may hold at once, the kernel's memory for it included (its
+    /// files and directories in `/tmp`, say), enforced through a memory cgroup where this process
+    /// is root and the host has the controller; `None`: no ceiling. Default:
+    /// [`SandboxConfig::memory_ceiling_for`] the default run limits.
+    pub memory_ceiling_bytes: Option<u64>,
     /// Modules a warm server imports before forking, so that runs find them imported. Name what
     /// the programs to run import and no more: a run's fork costs time in proportion to the
     /// server's memory. Only standard-library modules are imported (a third-party package may
@@ -69,7 +75,7 @@ impl SandboxConfig {
             .ok()
             .and_then(|v| v.parse().ok())
             .unwrap_or(61000);
-        Self {
+        let mut config = Self {
             python,
             read_only_paths: Vec::new(),
             bwrap,
@@ -77,8 +83,18 @@ impl SandboxConfig {
             workers: std::thread::available_parallelism().map_or(1, |n| n.get()),
             hash_seed: 0,
             tmpfs_bytes: 256 << 20,
+            memory_ceiling_bytes: None,
             preimport: CORE_PREIMPORT.iter().map(|m| m.to_string()).collect(),
-        }
+        };
+        config.memory_ceiling_bytes = Some(config.memory_ceiling_for(Limits::default().memory_bytes));
+        config
+    }
+
+    /// A sandbox ceiling that never binds a run within its own limits: the run's address-space
+    /// limit, the private `/tmp` and `/dev/shm` full, and room for the server and the kernel's
+    /// bookkeeping.
+    pub fn memory_ceiling_for(&self, run_memory_bytes: u64) -> u64 {
+        run_memory_bytes + self.tmpfs_bytes + self.tmpfs_bytes / 4 + (512 << 20)
     }
 
     /// Checks what can be checked before starting anything.

@@ -12,7 +12,10 @@
 //! namespace unshared (no network, own PIDs, IPC, hostname, cgroup, user; nested user
 //! namespaces disabled), an empty environment but for a fixed few variables, a read-only view
 //! of `/usr` plus configured paths, synthetic `/etc/passwd` and `/etc/group`, and nothing
-//! writable but a size-capped private `/tmp` and `/dev/shm`. Inside it runs `forkserver.py` as
+//! writable but a size-capped private `/tmp` and `/dev/shm`. Where the host allows it (root, a
+//! memory controller), each sandbox also gets a memory cgroup whose ceiling counts the kernel's
+//! memory for it too (see `cgroup.rs`: a directory flood in `/tmp` maps nothing yet holds
+//! gigabytes); a run that reaches it is `out_of_memory`. Inside it runs `forkserver.py` as
 //! PID 1: the program cannot signal it (the kernel drops signals to a namespace's init that
 //! has no handler), cannot read its fds or memory (it is non-dumpable), and cannot outlive a
 //! run (`kill(-1, SIGKILL)` from PID 1 reaches every other process in the namespace).
@@ -75,6 +78,7 @@
 //! forgery (printing verdict-shaped JSON, writing to every fd). Nothing it does can reach the
 //! server's replies.
 
+mod cgroup;
 mod config;
 mod error;
 mod executor;

@@ -25,6 +25,7 @@ use std::time::{Duration, Instant};
 use benchgen_core::{ExecOutcome, ExecRequest, Limits, Verdict};
 use serde::{Deserialize, Serialize};
 
+use crate::cgroup::MemoryCgroup;
 use crate::config::SandboxConfig;
 use crate::error::SandboxError;
 use crate::sys::{self, Stall};
@@ -73,6 +74,11 @@ pub struct Server {
     front_since: Instant,
     log: File,
     next_id: u64,
+    /// The sandbox's memory ceiling (None where the host gives no memory cgroup); removed after
+    /// the sandbox is killed, since fields drop after `Drop::drop`.
+    cgroup: Option<MemoryCgroup>,
+    /// OOM kills in `cgroup` accounted to earlier runs.
+    oom_kills_seen: u64,
 }
 
 struct InFlight {
@@ -151,13 +157,26 @@ impl Server {
             // Our own group, so the watchdog can kill bwrap and nothing else.
             .process_group(0);
         // SAFETY: geteuid has no preconditions.
-        if unsafe { libc::geteuid() } == 0 {
-            // std drops supplementary groups (setgroups(0)) when root switches uid.
-            command.uid(uid).gid(uid);
-        }
-        // SAFETY: place_fds only calls fcntl/dup2, which are async-signal-safe.
+        let root = unsafe { libc::geteuid() } == 0;
+        // Only root can make and enter one, and only root's sandboxes switch uid.
+        let cgroup = config
+            .memory_ceiling_bytes
+            .filter(|_| root)
+            .and_then(|limit| MemoryCgroup::create(&format!("benchgen-sandbox-{uid}"), limit));
+        let procs = cgroup.as_ref().map(|c| c.procs().clone());
+        // SAFETY: place_fds, join_cgroup and become_user only make async-signal-safe calls.
+        // The cgroup is entered before root is dropped, which entering it needs.
         unsafe {
-            command.pre_exec(move || sys::place_fds(&placed));
+            command.pre_exec(move || {
+                sys::place_fds(&placed)?;
+                if let Some(procs) = &procs {
+                    sys::join_cgroup(procs)?;
+                }
+                if root {
+                    sys::become_user(uid)?;
+                }
+                Ok(())
+            });
         }
         let child = command.spawn().map_err(|source| {
             if source.kind() == std::io::ErrorKind::NotFound {
@@ -186,6 +205,8 @@ impl Server {
             front_since: Instant::now(),
             log,
             next_id: 0,
+            cgroup,
+            oom_kills_seen: 0,
         };
         let line = server.exchange(Instant::now() + START_TIMEOUT);
         let ready = match &line {
@@ -296,8 +317,10 @@ impl Server {
             Ok(reply) if reply.id == id => {
                 self.in_flight.pop_front();
                 self.front_since = Instant::now();
+                let mut outcome = reply.outcome;
+                self.blame_memory_ceiling(&mut outcome);
                 RunResult {
-                    outcome: reply.outcome,
+                    outcome,
                     restart: reply.restart,
                 }
             }
@@ -307,6 +330,21 @@ impl Server {
             )),
             Err(e) => self.broken(format!("unreadable answer: {e}")),
         })
+    }
+
+    /// A run that was killed, or whose server died, while the kernel OOM-killed a process in the
+    /// sandbox's cgroup reached the memory ceiling. (The OOM killer may pick the server rather
+    /// than the run's process: the sandbox then ends, and the worker starts another.)
+    fn blame_memory_ceiling(&mut self, outcome: &mut ExecOutcome) {
+        let Some(cgroup) = &self.cgroup else { return };
+        let kills = cgroup.oom_kills();
+        if kills > self.oom_kills_seen && matches!(outcome.verdict, Verdict::Killed | Verdict::SandboxError) {
+            outcome.verdict = Verdict::OutOfMemory;
+            outcome.detail = "killed at the sandbox's memory ceiling (memory the kernel holds for \
+                              the program, such as its files and directories in /tmp, included)"
+                .into();
+        }
+        self.oom_kills_seen = kills;
     }
 
     /// The outcome of a request whose server stopped answering, died, or could not be talked
@@ -331,7 +369,9 @@ impl Server {
             }
             Stall::Closed => {
                 let status = self.kill();
-                self.broken(format!("the sandbox server died ({status})"))
+                let mut result = self.broken(format!("the sandbox server died ({status})"));
+                self.blame_memory_ceiling(&mut result.outcome);
+                result
             }
             Stall::Io(e) => self.broken(format!("talking to the sandbox server failed: {e}")),
         }

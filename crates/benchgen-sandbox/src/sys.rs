@@ -238,3 +238,30 @@ pub unsafe fn place_fds(fds: &[(RawFd, RawFd)]) -> io::Result<()> {
     );
     Ok(())
 }
+
+/// Moves the calling process into the cgroup whose `cgroup.procs` is `procs`.
+///
+/// # Safety
+/// Only async-signal-safe calls: meant for `CommandExt::pre_exec`.
+pub unsafe fn join_cgroup(procs: &CStr) -> io::Result<()> {
+    let fd = libc::open(procs.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC);
+    if fd < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    let written = libc::write(fd, b"0".as_ptr().cast(), 1);
+    let error = io::Error::last_os_error();
+    libc::close(fd);
+    if written == 1 { Ok(()) } else { Err(error) }
+}
+
+/// Drops root for `uid` (and the same gid, no supplementary groups), as `CommandExt::uid` does,
+/// but at a moment the caller chooses: after [`join_cgroup`], which needs root.
+///
+/// # Safety
+/// Only async-signal-safe calls: meant for `CommandExt::pre_exec`.
+pub unsafe fn become_user(uid: u32) -> io::Result<()> {
+    if libc::setgroups(0, std::ptr::null()) != 0 || libc::setgid(uid) != 0 || libc::setuid(uid) != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(())
+}

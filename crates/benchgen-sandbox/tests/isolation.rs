@@ -518,3 +518,35 @@ fn runs_find_the_preimports_imported_and_nothing_else() {
     ));
     assert_eq!(outcome.verdict, Verdict::Passed, "{outcome:#?}");
 }
+
+/// Whether this host lets the sandboxes have a memory ceiling (root, and a memory controller).
+fn memory_cgroups_available() -> bool {
+    // SAFETY: geteuid has no preconditions.
+    let root = unsafe { libc::geteuid() } == 0;
+    let v1 = std::path::Path::new("/sys/fs/cgroup/memory/memory.limit_in_bytes").exists();
+    let v2 = std::fs::read_to_string("/sys/fs/cgroup/cgroup.subtree_control").is_ok_and(|c| c.contains("memory"));
+    root && (v1 || v2)
+}
+
+#[test]
+fn a_directory_flood_stops_at_the_memory_ceiling() {
+    let Some(config) = config(1) else { return };
+    if !memory_cgroups_available() {
+        eprintln!("SKIPPED: no memory cgroup here (needs root and a memory controller)");
+        return;
+    }
+    // Kernel memory (inodes, dentries) that RLIMIT_AS does not see: without the ceiling this
+    // holds gigabytes of the host's memory until the wall limit.
+    let executor = Executor::new(SandboxConfig { memory_ceiling_bytes: Some(192 << 20), ..config }).expect("executor starts");
+    let started = Instant::now();
+    let mut flood = request(
+        "import os\n",
+        "def test_flood():\n    i = 0\n    while True:\n        os.mkdir(f'/tmp/d{i}')\n        i += 1\n",
+    );
+    flood.limits.wall_time_s = 30.0;
+    let outcome = executor.run(&flood);
+    assert_eq!(outcome.verdict, Verdict::OutOfMemory, "{outcome:#?}");
+    assert!(started.elapsed() < Duration::from_secs(20), "{:?}", started.elapsed());
+    // The worker goes on, in this sandbox or a fresh one.
+    assert_eq!(executor.run(&fixture("passes.py")).verdict, Verdict::Passed);
+}

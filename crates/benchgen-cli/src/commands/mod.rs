@@ -52,6 +52,7 @@ impl ExecArgs {
 
     pub fn sandbox_config(&self, environment: Option<&BuiltEnv>) -> SandboxConfig {
         let mut config = SandboxConfig::from_env();
+        config.memory_ceiling_bytes = Some(config.memory_ceiling_for(self.limits().memory_bytes));
         config.python = self.python.clone();
         if let Some(environment) = environment {
             config.python = environment.python.clone();
