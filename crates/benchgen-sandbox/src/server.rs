@@ -205,8 +205,9 @@ impl Server {
             front_since: Instant::now(),
             log,
             next_id: 0,
+            // A cgroup left by a process that died keeps its count: only new kills count.
+            oom_kills_seen: cgroup.as_ref().map_or(0, MemoryCgroup::oom_kills),
             cgroup,
-            oom_kills_seen: 0,
         };
         let line = server.exchange(Instant::now() + START_TIMEOUT);
         let ready = match &line {
