@@ -2,10 +2,10 @@
 
 use anyhow::Context as _;
 use benchgen_audit::{AuditEvent, AuditOptions, DatasetStats, Executors, Summary};
-use benchgen_sandbox::{Executor, SandboxConfig};
+use benchgen_sandbox::SandboxConfig;
 
 use crate::args::AuditArgs;
-use crate::commands::{group_by_environment, preimports, read_dataset};
+use crate::commands::{group_by_environment, preimports, read_dataset, start_with_second_seed};
 use crate::exit_codes;
 use crate::printer::Printer;
 
@@ -29,10 +29,11 @@ pub fn run(args: AuditArgs, printer: &Printer) -> anyhow::Result<u8> {
     let (mut mutants, mut mutant_seconds) = (0usize, 0.0f64);
     let bar = printer.progress(examples.len() as u64, "audit");
     for (environment, positions) in groups {
-        let config = SandboxConfig { preimport: preimport.clone(), ..args.exec.sandbox_config(environment.as_ref()) };
-        let executor = Executor::new(config.clone()).context("failed to start the sandbox")?;
-        // Under another hash seed, so that references that depend on set order show as flaky.
-        let second = Executor::new(benchgen_audit::second_hash_seed(&config)).context("failed to start the sandbox")?;
+        // The second seed shows references that depend on set order as flaky.
+        let (executor, second) = start_with_second_seed(SandboxConfig {
+            preimport: preimport.clone(),
+            ..args.exec.sandbox_config(environment.as_ref())
+        })?;
         let group = positions.iter().map(|&p| examples[p].clone()).collect();
         let report = benchgen_audit::audit(group, &options, Executors { main: &executor, second: Some(&second) }, |event| {
             if let AuditEvent::ItemAudited { .. } = event {

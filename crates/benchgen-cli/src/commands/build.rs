@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use anyhow::Context as _;
 use benchgen_audit::Summary;
 use benchgen_build::{BuildEvent, BuildOptions, Executors, Funnel, Source};
-use benchgen_sandbox::{Executor, SandboxConfig};
+use benchgen_sandbox::SandboxConfig;
 
 use crate::args::BuildArgs;
 use crate::exit_codes;
@@ -16,11 +16,8 @@ pub fn run(args: BuildArgs, printer: &Printer) -> anyhow::Result<u8> {
     if args.model.is_some() {
         return crate::commands::build_model::run(&args, &sources, printer);
     }
-    let config = sandbox_config(&args);
-    let main = Executor::new(config.clone()).context("failed to start the sandbox")?;
-    // A second executor with another hash seed: results that depend on string hashing differ
-    // between the two and are dropped as nondeterministic.
-    let second = Executor::new(benchgen_build::second_hash_seed(&config)).context("failed to start the sandbox")?;
+    // Results that differ under the second hash seed are dropped as nondeterministic.
+    let (main, second) = crate::commands::start_with_second_seed(sandbox_config(&args))?;
     let options = BuildOptions {
         limit: args.limit,
         seed: args.seed,

@@ -9,7 +9,6 @@ use anyhow::Context as _;
 use benchgen_build::{BuildOptions, Executors, Source};
 use benchgen_llm::{BlockingClient, ClientSettings, ModelSpec};
 use benchgen_pipeline::{PipelineEvent, PipelineOptions, Prompts};
-use benchgen_sandbox::Executor;
 
 use crate::args::BuildArgs;
 use crate::exit_codes;
@@ -25,8 +24,8 @@ pub fn run(args: &BuildArgs, sources: &[Source], printer: &Printer) -> anyhow::R
     let settings = ClientSettings { api_key_env: args.api_key_env.clone(), ..ClientSettings::default() };
     let client = BlockingClient::new(spec, settings, store.clone()).context("failed to set up the model client")?;
     let config = crate::commands::build::sandbox_config(args);
-    let main = Executor::new(config.clone()).context("failed to start the sandbox")?;
-    let second = Executor::new(benchgen_build::second_hash_seed(&config)).context("failed to start the sandbox")?;
+    let python = config.python.clone();
+    let (main, second) = crate::commands::start_with_second_seed(config)?;
     let mut options = PipelineOptions {
         build: BuildOptions {
             limit: args.limit,
@@ -36,7 +35,7 @@ pub fn run(args: &BuildArgs, sources: &[Source], printer: &Printer) -> anyhow::R
             ..BuildOptions::default()
         },
         debug_rounds: args.debug_rounds,
-        environment: format!("system:{}", config.python.display()),
+        environment: format!("system:{}", python.display()),
         ..PipelineOptions::default()
     };
     if let Some(jobs) = args.exec.jobs {

@@ -45,9 +45,7 @@ impl ExecArgs {
 
     /// An executor whose warm sandboxes have `preimport` imported (see [`preimports`]).
     pub fn executor(&self, environment: Option<&BuiltEnv>, preimport: Vec<String>) -> anyhow::Result<Executor> {
-        let config = SandboxConfig { preimport, ..self.sandbox_config(environment) };
-        // The sandbox's errors already say what to do.
-        Executor::new(config).context("failed to start the sandbox")
+        start(SandboxConfig { preimport, ..self.sandbox_config(environment) })
     }
 
     pub fn sandbox_config(&self, environment: Option<&BuiltEnv>) -> SandboxConfig {
@@ -95,6 +93,19 @@ impl ExecArgs {
         bar.finish_and_clear();
         Ok(outcomes.into_iter().map(|o| o.expect("every request ran")).collect())
     }
+}
+
+/// Starts the sandboxes of `config`.
+pub fn start(config: SandboxConfig) -> anyhow::Result<Executor> {
+    // The sandbox's errors already say what to do.
+    Executor::new(config).context("failed to start the sandbox")
+}
+
+/// The sandboxes of `config`, and as many under another hash seed: results that depend on
+/// string hashing (set order) differ between the two (see `benchgen_audit::Executors`).
+pub fn start_with_second_seed(config: SandboxConfig) -> anyhow::Result<(Executor, Executor)> {
+    let second = start(benchgen_audit::second_hash_seed(&config))?;
+    Ok((start(config)?, second))
 }
 
 /// The modules that the items' programs and tests import, for the warm sandboxes to import once
