@@ -1,11 +1,30 @@
 //! Number formatting shared by the Markdown and HTML reports, so both print the same figure the
 //! same way (one decimal of a percent, intervals in brackets, differences in percentage points).
 
-use crate::compare::{Conclusion, PairedComparison};
+use benchgen_core::Verdict;
+
+use crate::compare::{Comparison, Conclusion, PairedComparison};
 use crate::stats::{Estimate, Interval, Summary};
 
 /// Shown where a figure is undefined (a k with too few samples, a pair without common items).
 pub(crate) const NOT_AVAILABLE: &str = "n/a";
+
+/// The verdict table, one row per run: the header and the rows (count and share of each verdict).
+pub(crate) fn verdict_table(comparison: &Comparison) -> (Vec<String>, Vec<Vec<String>>) {
+    let mut header = vec!["run".to_string()];
+    header.extend(Verdict::ALL.iter().map(|v| v.as_str().to_string()));
+    let rows = comparison
+        .runs
+        .iter()
+        .map(|run| {
+            let total = run.summary.verdicts.values().sum();
+            let mut row = vec![run.name.clone()];
+            row.extend(Verdict::ALL.iter().map(|v| count_share(run.summary.verdicts[v], total)));
+            row
+        })
+        .collect();
+    (header, rows)
+}
 
 /// Columns of the dataset's test-quality table.
 pub(crate) const QUALITY_HEADER: [&str; 6] = ["figure", "items", "mean", "median", "min", "max"];

@@ -266,18 +266,7 @@ fn pairs_table(comparison: &Comparison) -> Table {
 }
 
 fn verdict_table(comparison: &Comparison) -> Table {
-    let mut header = vec!["run".to_string()];
-    header.extend(Verdict::ALL.iter().map(|v| v.as_str().to_string()));
-    let rows = comparison
-        .runs
-        .iter()
-        .map(|run| {
-            let total = run.summary.verdicts.values().sum();
-            let mut row = vec![run.name.clone()];
-            row.extend(Verdict::ALL.iter().map(|v| format::count_share(run.summary.verdicts[v], total)));
-            row
-        })
-        .collect();
+    let (header, rows) = format::verdict_table(comparison);
     Table::numeric(header, rows)
 }
 

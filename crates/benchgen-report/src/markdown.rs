@@ -6,8 +6,6 @@
 
 use std::fmt::Write as _;
 
-use benchgen_core::Verdict;
-
 use crate::compare::{Comparison, RunSummary};
 use crate::format;
 use crate::stats::{GroupStats, Summary};
@@ -101,18 +99,7 @@ fn pairs_table(out: &mut String, comparison: &Comparison) {
 
 fn verdict_table(out: &mut String, comparison: &Comparison) {
     let _ = writeln!(out, "## Verdicts (samples)\n");
-    let mut header = vec!["run".to_string()];
-    header.extend(Verdict::ALL.iter().map(|v| v.as_str().to_string()));
-    let rows: Vec<Vec<String>> = comparison
-        .runs
-        .iter()
-        .map(|run| {
-            let total = run.summary.verdicts.values().sum();
-            let mut row = vec![run.name.clone()];
-            row.extend(Verdict::ALL.iter().map(|v| format::count_share(run.summary.verdicts[v], total)));
-            row
-        })
-        .collect();
+    let (header, rows) = format::verdict_table(comparison);
     table(out, &header, &[false], &rows);
 }
 
