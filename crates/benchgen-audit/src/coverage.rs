@@ -208,7 +208,8 @@ pub fn read_coverage(example: &Example, outcome: &ExecOutcome) -> Result<Coverag
         #[serde(default)]
         returns: BTreeMap<String, u64>,
     }
-    let report: Report = serde_json::from_str(line).map_err(|e| CoverageError::Malformed(e.to_string()))?;
+    let report: Report =
+        serde_json::from_str(line).map_err(|e| CoverageError::Malformed(e.to_string()))?;
     if let Some(error) = report.error {
         return Err(CoverageError::Tracer(error));
     }
@@ -232,7 +233,10 @@ pub fn read_coverage(example: &Example, outcome: &ExecOutcome) -> Result<Coverag
 /// The report marker of an item: fixed text plus a digest of the item, so that a program that
 /// prints coverage-like lines of its own is not mistaken for the report.
 fn marker(example: &Example) -> String {
-    format!("benchgen-audit-coverage-{}:", &example.content_digest()[..16])
+    format!(
+        "benchgen-audit-coverage-{}:",
+        &example.content_digest()[..16]
+    )
 }
 
 /// A Python literal of a type, for stubs and return-value mutants: `int` → `0`, `List[str]` →

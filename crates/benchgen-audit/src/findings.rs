@@ -72,11 +72,16 @@ impl fmt::Display for WeakReason {
             WeakReason::NoAssertion => {
                 f.write_str("the tests have no assertion (no assert, raise, or assert*/fail* call)")
             }
-            WeakReason::NeverCallsTarget => f.write_str("the tests never call the target (0% line coverage)"),
+            WeakReason::NeverCallsTarget => {
+                f.write_str("the tests never call the target (0% line coverage)")
+            }
             WeakReason::LowMutationScore { score, threshold } => {
                 write!(f, "mutation score {score:.2} is below {threshold:.2}")
             }
-            WeakReason::LowBranchCoverage { coverage, threshold } => {
+            WeakReason::LowBranchCoverage {
+                coverage,
+                threshold,
+            } => {
                 write!(f, "branch coverage {coverage:.2} is below {threshold:.2}")
             }
         }
@@ -103,7 +108,10 @@ pub fn weak_reasons(
     let mut reasons = Vec::new();
     let reference = measured.reference;
     if reference.never_passes() {
-        let (verdict, detail) = reference.failure.clone().unwrap_or((Verdict::Failed, String::new()));
+        let (verdict, detail) = reference
+            .failure
+            .clone()
+            .unwrap_or((Verdict::Failed, String::new()));
         reasons.push(WeakReason::ReferenceFails { verdict, detail });
     } else if reference.is_flaky() {
         reasons.push(WeakReason::FlakyReference {
@@ -131,9 +139,15 @@ pub fn weak_reasons(
             reasons.push(WeakReason::LowMutationScore { score, threshold });
         }
     }
-    if let (Some(coverage), Some(threshold)) = (measured.coverage.map(Coverage::branch_coverage), min_branch_coverage) {
+    if let (Some(coverage), Some(threshold)) = (
+        measured.coverage.map(Coverage::branch_coverage),
+        min_branch_coverage,
+    ) {
         if coverage < threshold {
-            reasons.push(WeakReason::LowBranchCoverage { coverage, threshold });
+            reasons.push(WeakReason::LowBranchCoverage {
+                coverage,
+                threshold,
+            });
         }
     }
     reasons
@@ -168,7 +182,11 @@ mod tests {
 
     #[test]
     fn rules_flag_only_what_was_measured() {
-        let example = crate::example_for_tests("def f(x):\n    return x\n", "f", "def test_f():\n    f(1)\n");
+        let example = crate::example_for_tests(
+            "def f(x):\n    return x\n",
+            "f",
+            "def test_f():\n    f(1)\n",
+        );
         let reference = ReferenceRuns {
             runs: 5,
             passes: 5,
@@ -207,6 +225,9 @@ mod tests {
             .iter()
             .map(WeakReason::code)
             .collect();
-        assert_eq!(codes, ["flaky_reference", "no_assertion", "low_mutation_score"]);
+        assert_eq!(
+            codes,
+            ["flaky_reference", "no_assertion", "low_mutation_score"]
+        );
     }
 }

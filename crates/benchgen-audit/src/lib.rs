@@ -112,7 +112,11 @@ pub enum Stage {
 #[derive(Debug, Clone, PartialEq)]
 pub enum AuditEvent {
     /// A batch of `runs` runs for `items` items starts.
-    StageStarted { stage: Stage, items: usize, runs: usize },
+    StageStarted {
+        stage: Stage,
+        items: usize,
+        runs: usize,
+    },
     /// One run of the current batch finished.
     RunFinished { stage: Stage, verdict: Verdict },
     /// A sandbox worker was replaced (its sandbox died or could not be cleaned).
@@ -220,10 +224,18 @@ pub fn audit(
         times: StageTimes::default(),
     };
     for (chunk_index, chunk) in examples.chunks_mut(CHUNK_ITEMS).enumerate() {
-        items.extend(audit_chunk(chunk, chunk_index * CHUNK_ITEMS, options, &mut runner));
+        items.extend(audit_chunk(
+            chunk,
+            chunk_index * CHUNK_ITEMS,
+            options,
+            &mut runner,
+        ));
     }
     let stage_times = runner.times;
-    let weak: Vec<&[WeakReason]> = items.iter().map(|i: &ItemAudit| i.weak.as_slice()).collect();
+    let weak: Vec<&[WeakReason]> = items
+        .iter()
+        .map(|i: &ItemAudit| i.weak.as_slice())
+        .collect();
     let stats = DatasetStats::of(&examples, &weak);
     let mutants = items.iter().map(|i| i.mutants.total).sum::<usize>();
     AuditReport {
@@ -231,7 +243,8 @@ pub fn audit(
         mutants,
         mutant_sandbox_errors: items.iter().map(|i| i.mutants.sandbox_errors).sum(),
         stage_times,
-        mutants_per_second: (stage_times.mutants_s > 0.0).then(|| mutants as f64 / stage_times.mutants_s),
+        mutants_per_second: (stage_times.mutants_s > 0.0)
+            .then(|| mutants as f64 / stage_times.mutants_s),
         wall_time_s: started.elapsed().as_secs_f64(),
         examples,
         items,
@@ -246,7 +259,12 @@ struct Runner<'a, F: FnMut(AuditEvent)> {
 }
 
 impl<F: FnMut(AuditEvent)> Runner<'_, F> {
-    fn run(&mut self, stage: Stage, items: usize, requests: Vec<ExecRequest>) -> Vec<benchgen_core::ExecOutcome> {
+    fn run(
+        &mut self,
+        stage: Stage,
+        items: usize,
+        requests: Vec<ExecRequest>,
+    ) -> Vec<benchgen_core::ExecOutcome> {
         self.run_split(stage, items, requests, |_| false)
     }
 
@@ -273,20 +291,32 @@ impl<F: FnMut(AuditEvent)> Runner<'_, F> {
             }
         }
         let mut outcomes = vec![None; main.len() + second.len()];
-        for (executor, batch) in [(Some(self.executors.main), main), (self.executors.second, second)] {
-            let (Some(executor), false) = (executor, batch.is_empty()) else { continue };
+        for (executor, batch) in [
+            (Some(self.executors.main), main),
+            (self.executors.second, second),
+        ] {
+            let (Some(executor), false) = (executor, batch.is_empty()) else {
+                continue;
+            };
             let (positions, batch): (Vec<usize>, Vec<ExecRequest>) = batch.into_iter().unzip();
             let on_event = &mut *self.on_event;
             let batch_outcomes = executor.run_all(batch, |event| match event {
-                ExecEvent::Finished { verdict, .. } => on_event(AuditEvent::RunFinished { stage, verdict }),
-                ExecEvent::WorkerRestarted { worker, reason } => on_event(AuditEvent::WorkerRestarted { worker, reason }),
+                ExecEvent::Finished { verdict, .. } => {
+                    on_event(AuditEvent::RunFinished { stage, verdict })
+                }
+                ExecEvent::WorkerRestarted { worker, reason } => {
+                    on_event(AuditEvent::WorkerRestarted { worker, reason })
+                }
                 ExecEvent::Started { .. } => {}
             });
             for (position, outcome) in positions.into_iter().zip(batch_outcomes) {
                 outcomes[position] = Some(outcome);
             }
         }
-        let outcomes = outcomes.into_iter().map(|o| o.expect("every request ran")).collect();
+        let outcomes = outcomes
+            .into_iter()
+            .map(|o| o.expect("every request ran"))
+            .collect();
         let seconds = started.elapsed().as_secs_f64();
         match stage {
             Stage::Reference => self.times.reference_s += seconds,
@@ -318,7 +348,9 @@ fn audit_chunk<F: FnMut(AuditEvent)>(
         .collect();
     // Every other reference run under the second hash seed; the coverage run (last) under the
     // first.
-    let outcomes = runner.run_split(Stage::Reference, chunk.len(), requests, |i| i % (runs + 1) % 2 == 1);
+    let outcomes = runner.run_split(Stage::Reference, chunk.len(), requests, |i| {
+        i % (runs + 1) % 2 == 1
+    });
     let measured: Vec<(ReferenceRuns, Result<Coverage, CoverageError>)> = chunk
         .iter()
         .zip(outcomes.chunks(runs + 1))
@@ -388,11 +420,19 @@ fn audit_chunk<F: FnMut(AuditEvent)>(
         .flat_map(|(e, m)| mutation::mutant_requests(e, m, limits))
         .collect();
     let mutant_items = mutants.iter().filter(|m| !m.is_empty()).count();
-    let mut outcomes = runner.run(Stage::Mutants, mutant_items, requests).into_iter();
+    let mut outcomes = runner
+        .run(Stage::Mutants, mutant_items, requests)
+        .into_iter();
 
     let mut audited = Vec::with_capacity(chunk.len());
-    let per_item = chunk.iter_mut().zip(measured).zip(stub_results).zip(mutants);
-    for (offset, (((example, (reference, coverage)), stub_results), mutants)) in per_item.enumerate() {
+    let per_item = chunk
+        .iter_mut()
+        .zip(measured)
+        .zip(stub_results)
+        .zip(mutants);
+    for (offset, (((example, (reference, coverage)), stub_results), mutants)) in
+        per_item.enumerate()
+    {
         let always_passes = reference.always_passes();
         let outcomes: Vec<_> = outcomes.by_ref().take(mutants.len()).collect();
         let mutation = mutation::score_mutants(example, mutants, &outcomes);
@@ -412,7 +452,13 @@ fn audit_chunk<F: FnMut(AuditEvent)>(
             options.min_mutation_score,
             options.min_branch_coverage,
         );
-        fill_quality(example, &reference, coverage.as_ref(), &stub_results, mutation_score);
+        fill_quality(
+            example,
+            &reference,
+            coverage.as_ref(),
+            &stub_results,
+            mutation_score,
+        );
         let mutation_skipped = if !always_passes {
             Some("the reference does not pass every run".to_string())
         } else if mutation.runs.is_empty() {
@@ -436,7 +482,11 @@ fn audit_chunk<F: FnMut(AuditEvent)>(
             mutants: MutantCounts {
                 total: mutation.runs.len(),
                 killed: mutation.count(MutantStatus::Killed),
-                timed_out: mutation.runs.iter().filter(|r| r.verdict == Verdict::Timeout).count(),
+                timed_out: mutation
+                    .runs
+                    .iter()
+                    .filter(|r| r.verdict == Verdict::Timeout)
+                    .count(),
                 survived: mutation.count(MutantStatus::Survived),
                 sandbox_errors: mutation.count(MutantStatus::SandboxError),
             },
@@ -477,6 +527,16 @@ fn fill_quality(
 #[cfg(test)]
 pub(crate) fn example_for_tests(program: &str, target: &str, tests: &str) -> Example {
     let target = benchgen_python::find_target(program, target).expect("the target exists");
-    let (id, prompt) = (format!("test/{}", target.qualified_name), benchgen_python::mask(program, &target));
-    Example::python(id, Default::default(), target, program.to_string(), prompt, tests.to_string())
+    let (id, prompt) = (
+        format!("test/{}", target.qualified_name),
+        benchgen_python::mask(program, &target),
+    );
+    Example::python(
+        id,
+        Default::default(),
+        target,
+        program.to_string(),
+        prompt,
+        tests.to_string(),
+    )
 }

@@ -68,14 +68,17 @@ impl MutationResult {
     }
 
     pub fn survivors(&self) -> impl Iterator<Item = &MutantRun> {
-        self.runs.iter().filter(|r| r.status == MutantStatus::Survived)
+        self.runs
+            .iter()
+            .filter(|r| r.status == MutantStatus::Survived)
     }
 
     /// For each test, the indices (into `runs`) of the mutants it kills: what a builder needs to
     /// choose tests against surviving mutants (a greedy set cover over this map). Tests that
     /// kill nothing are listed with no mutants.
     pub fn kill_matrix(&self, tests: &[String]) -> BTreeMap<String, Vec<usize>> {
-        let mut matrix: BTreeMap<String, Vec<usize>> = tests.iter().map(|t| (t.clone(), Vec::new())).collect();
+        let mut matrix: BTreeMap<String, Vec<usize>> =
+            tests.iter().map(|t| (t.clone(), Vec::new())).collect();
         for (index, run) in self.runs.iter().enumerate() {
             for test in &run.killed_by {
                 matrix.entry(test.clone()).or_default().push(index);
@@ -88,8 +91,14 @@ impl MutationResult {
 /// At most `max` mutants of `example`'s target, sampled deterministically from `seed` and the
 /// item's id, in source order. `result_literal` feeds type-aware return-value mutants (see
 /// `benchgen_python::mutate::mutants`).
-pub fn sample_mutants(example: &Example, result_literal: Option<&str>, max: usize, seed: u64) -> Vec<Mutant> {
-    let mut all = benchgen_python::mutate::mutants(&example.program, &example.target, result_literal);
+pub fn sample_mutants(
+    example: &Example,
+    result_literal: Option<&str>,
+    max: usize,
+    seed: u64,
+) -> Vec<Mutant> {
+    let mut all =
+        benchgen_python::mutate::mutants(&example.program, &example.target, result_literal);
     if all.len() <= max {
         return all;
     }
@@ -113,7 +122,11 @@ pub fn mutant_requests(example: &Example, mutants: &[Mutant], limits: Limits) ->
 }
 
 /// Pairs mutants with their outcomes (in [`mutant_requests`] order).
-pub fn score_mutants(example: &Example, mutants: Vec<Mutant>, outcomes: &[ExecOutcome]) -> MutationResult {
+pub fn score_mutants(
+    example: &Example,
+    mutants: Vec<Mutant>,
+    outcomes: &[ExecOutcome],
+) -> MutationResult {
     let tests = benchgen_python::test_functions(&example.tests);
     let runs = mutants
         .into_iter()
@@ -217,7 +230,10 @@ mod tests {
                 body.start_byte <= mutant.span.start_byte && mutant.span.end_byte <= body.end_byte,
                 "{mutant}"
             );
-            assert!(benchgen_python::parse_errors(&mutant.program).is_none(), "{mutant}");
+            assert!(
+                benchgen_python::parse_errors(&mutant.program).is_none(),
+                "{mutant}"
+            );
             assert!(mutant.program.starts_with(&PROGRAM[..body.start_byte]));
             assert!(mutant.program.ends_with(&PROGRAM[body.end_byte..]));
         }
@@ -229,7 +245,9 @@ mod tests {
         assert_eq!(programs(&a), programs(&b));
         assert_ne!(programs(&a), programs(&c));
         assert_eq!(a.len(), 8);
-        assert!(a.windows(2).all(|w| w[0].span.start_byte <= w[1].span.start_byte));
+        assert!(a
+            .windows(2)
+            .all(|w| w[0].span.start_byte <= w[1].span.start_byte));
     }
 
     fn outcome(verdict: Verdict, tests: &[(&str, Verdict)]) -> ExecOutcome {

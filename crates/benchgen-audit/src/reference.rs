@@ -49,9 +49,9 @@ pub fn reference_requests(example: &Example, runs: u32, limits: Limits) -> Vec<E
         .map(|run| {
             let mut request = benchgen_eval::request_for(example, example.program.clone(), limits);
             // Identical requests run once; a comment keeps the runs apart without changing them.
-            request
-                .tests
-                .push_str(&format!("\n# benchgen audit: reference run {run} of {runs}\n"));
+            request.tests.push_str(&format!(
+                "\n# benchgen audit: reference run {run} of {runs}\n"
+            ));
             request
         })
         .collect()
@@ -59,7 +59,10 @@ pub fn reference_requests(example: &Example, runs: u32, limits: Limits) -> Vec<E
 
 /// Summarizes the outcomes of [`reference_requests`].
 pub fn summarize(outcomes: &[ExecOutcome]) -> ReferenceRuns {
-    let counted: Vec<&ExecOutcome> = outcomes.iter().filter(|o| o.verdict != Verdict::SandboxError).collect();
+    let counted: Vec<&ExecOutcome> = outcomes
+        .iter()
+        .filter(|o| o.verdict != Verdict::SandboxError)
+        .collect();
     let mut times: Vec<f64> = counted
         .iter()
         .filter(|o| o.verdict.is_pass())
@@ -102,7 +105,12 @@ pub(crate) fn median(values: &mut [f64]) -> Option<f64> {
 }
 
 fn first_line(text: &str) -> String {
-    text.lines().next().unwrap_or("").chars().take(300).collect()
+    text.lines()
+        .next()
+        .unwrap_or("")
+        .chars()
+        .take(300)
+        .collect()
 }
 
 #[cfg(test)]
@@ -136,8 +144,11 @@ mod tests {
 
     #[test]
     fn runs_are_distinct_requests() {
-        let mut example =
-            crate::example_for_tests("def f():\n    return 1\n", "f", "def test_f():\n    assert f() == 1\n");
+        let mut example = crate::example_for_tests(
+            "def f():\n    return 1\n",
+            "f",
+            "def test_f():\n    assert f() == 1\n",
+        );
         example.time_limit_s = Some(3.0);
         let requests = reference_requests(&example, 3, Limits::default());
         assert_eq!(requests.len(), 3);

@@ -61,8 +61,13 @@ pub struct DatasetStats {
 impl DatasetStats {
     /// Figures from audited examples and their weak reasons (in the same order).
     pub fn of(examples: &[Example], weak: &[&[WeakReason]]) -> DatasetStats {
-        let figure = |get: fn(&Example) -> Option<f64>| examples.iter().filter_map(get).collect::<Vec<f64>>();
-        let stubs: Vec<bool> = examples.iter().filter_map(|e| e.quality.stub_killed).collect();
+        let figure = |get: fn(&Example) -> Option<f64>| {
+            examples.iter().filter_map(get).collect::<Vec<f64>>()
+        };
+        let stubs: Vec<bool> = examples
+            .iter()
+            .filter_map(|e| e.quality.stub_killed)
+            .collect();
         let mut weak_by_reason = BTreeMap::new();
         for reasons in weak {
             for reason in *reasons {

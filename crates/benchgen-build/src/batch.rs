@@ -79,6 +79,11 @@ pub(crate) fn probe_twice(
     on_event: &mut dyn FnMut(BuildEvent),
 ) -> (Vec<ExecOutcome>, Vec<ExecOutcome>) {
     let first = run(executors.main, Phase::Probe, requests.clone(), on_event);
-    let second = run(executors.second.unwrap_or(executors.main), Phase::Probe, requests, on_event);
+    let second = run(
+        executors.second.unwrap_or(executors.main),
+        Phase::Probe,
+        requests,
+        on_event,
+    );
     (first, second)
 }

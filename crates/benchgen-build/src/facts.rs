@@ -13,7 +13,13 @@ use crate::batch::marked_json;
 const MARKER: &str = "BENCHGEN-FACTS:";
 
 /// Names every module can read without defining them, beyond `dir(builtins)`.
-const MODULE_DUNDERS: [&str; 5] = ["__file__", "__builtins__", "__annotations__", "__dict__", "__cached__"];
+const MODULE_DUNDERS: [&str; 5] = [
+    "__file__",
+    "__builtins__",
+    "__annotations__",
+    "__dict__",
+    "__cached__",
+];
 
 #[derive(Debug, Clone, Deserialize)]
 pub struct PythonFacts {

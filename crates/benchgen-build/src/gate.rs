@@ -45,7 +45,8 @@ pub(crate) fn gate<'f>(
         AuditEvent::WorkerRestarted { .. } | AuditEvent::ItemAudited { .. } => {}
     });
     let mut passed = Vec::new();
-    for ((mut draft, example), item) in drafts.into_iter().zip(audited.examples).zip(audited.items) {
+    for ((mut draft, example), item) in drafts.into_iter().zip(audited.examples).zip(audited.items)
+    {
         match item.weak.first() {
             None => {
                 let quality = &mut draft.example.quality;

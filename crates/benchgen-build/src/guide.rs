@@ -57,10 +57,24 @@ pub(crate) fn guide(
 ) {
     let audit = options.audit_options();
     let all: Vec<usize> = (0..drafts.len()).collect();
-    let short = choose_all(drafts, &all, &audit, suite_size(options), executors.main, on_event);
+    let short = choose_all(
+        drafts,
+        &all,
+        &audit,
+        suite_size(options),
+        executors.main,
+        on_event,
+    );
     let grown = grow(drafts, short, options, executors, on_event);
     // A pool that still falls short after growing stays as it is.
-    choose_all(drafts, &grown, &audit, suite_size(options), executors.main, on_event);
+    choose_all(
+        drafts,
+        &grown,
+        &audit,
+        suite_size(options),
+        executors.main,
+        on_event,
+    );
 }
 
 /// An item's pool, after the reference ran it.
@@ -159,7 +173,12 @@ fn measure(
     let passing: Vec<(String, Case)> = benchgen_python::test_functions(&example.tests)
         .into_iter()
         .zip(cases)
-        .filter(|(name, _)| outcome.tests.iter().any(|t| &t.name == name && t.verdict.is_pass()))
+        .filter(|(name, _)| {
+            outcome
+                .tests
+                .iter()
+                .any(|t| &t.name == name && t.verdict.is_pass())
+        })
         .map(|(name, &case)| (name, draft.probe.cases[case].clone()))
         .collect();
     if passing.is_empty() {
@@ -177,7 +196,11 @@ fn measure(
 fn faults(draft: &Draft<'_>, pool: &Example, audit: &AuditOptions) -> Faults {
     // The audit derives return-value mutants and its constant stub from the type the reference
     // usually returns under the tests; the written suite's cases tell it best beforehand.
-    let values = draft.suite.cases.iter().filter(|c| c.kind == CaseKind::Value);
+    let values = draft
+        .suite
+        .cases
+        .iter()
+        .filter(|c| c.kind == CaseKind::Value);
     let usual = verify::most_common(values.map(|c| c.type_name.as_str()));
     let literal = stubs::result_literal(&draft.example, usual);
     let mutants = mutation::sample_mutants(&draft.example, literal, audit.max_mutants, audit.seed);
@@ -191,9 +214,9 @@ fn faults(draft: &Draft<'_>, pool: &Example, audit: &AuditOptions) -> Faults {
     // of their requests reads the imports of the tests again, and on a pool of ~170 tests that
     // read took more CPU than the run itself (6 ms, on the same two cores as the workers).
     let template = benchgen_eval::request_for(pool, pool.program.clone(), audit.limits);
-    let stubbed = bodies
-        .iter()
-        .map(|body| benchgen_python::splice_body(&pool.program, &pool.target, &format!("{body}\n")));
+    let stubbed = bodies.iter().map(|body| {
+        benchgen_python::splice_body(&pool.program, &pool.target, &format!("{body}\n"))
+    });
     let requests = mutants
         .iter()
         .map(|m| m.program.clone())
@@ -263,7 +286,9 @@ fn aim(
         .filter(|&m| outcomes[m].verdict != Verdict::SandboxError)
         .collect();
     let killable = counted.iter().filter(|m| killed.contains(m)).count();
-    if counted.is_empty() || min_score.is_none_or(|min| killable as f64 / counted.len() as f64 >= min) {
+    if counted.is_empty()
+        || min_score.is_none_or(|min| killable as f64 / counted.len() as f64 >= min)
+    {
         return None;
     }
     let survivors: BTreeSet<usize> = counted

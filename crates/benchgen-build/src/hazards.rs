@@ -178,7 +178,12 @@ fn matches(prefix: &str, name: &str) -> bool {
         // `os.exec*` matches every `os.exec...`; `random.*` every use of the module but not
         // its import, since `random.Random(seed)` is fine.
         Some(stem) => name.starts_with(stem),
-        None => name == prefix || name.strip_prefix(prefix).is_some_and(|rest| rest.starts_with('.')),
+        None => {
+            name == prefix
+                || name
+                    .strip_prefix(prefix)
+                    .is_some_and(|rest| rest.starts_with('.'))
+        }
     }
 }
 
@@ -193,7 +198,10 @@ mod tests {
             Some((HazardKind::FileSystem, "open".into()))
         );
         assert_eq!(find(["os.path.join", "opener"]), None);
-        assert_eq!(find(["os.execvp"]), Some((HazardKind::Process, "os.execvp".into())));
+        assert_eq!(
+            find(["os.execvp"]),
+            Some((HazardKind::Process, "os.execvp".into()))
+        );
         assert_eq!(find(["random"]), None);
         assert_eq!(
             find(["random.choice"]),

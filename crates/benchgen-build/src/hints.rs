@@ -27,7 +27,9 @@ pub(crate) enum Hint {
 
 impl Hint {
     fn list(item: Hint) -> Hint {
-        Hint::List { item: Box::new(item) }
+        Hint::List {
+            item: Box::new(item),
+        }
     }
 
     fn union(options: Vec<Hint>) -> Hint {
@@ -77,7 +79,10 @@ fn annotation(text: &str) -> Option<Hint> {
             .map(Hint::union);
     }
     let (head, args) = match text.find('[') {
-        Some(open) if text.ends_with(']') => (&text[..open], split_top_level(&text[open + 1..text.len() - 1], ',')),
+        Some(open) if text.ends_with(']') => (
+            &text[..open],
+            split_top_level(&text[open + 1..text.len() - 1], ','),
+        ),
         _ => (text, Vec::new()),
     };
     let head = head.trim().rsplit('.').next().unwrap_or(head).trim();
@@ -91,15 +96,24 @@ fn annotation(text: &str) -> Option<Hint> {
         "str" | "AnyStr" => Hint::Str,
         "bytes" | "bytearray" => Hint::Bytes,
         "None" | "NoneType" => Hint::None,
-        "list" | "List" | "Sequence" | "MutableSequence" | "Iterable" | "Collection" | "Iterator" => Hint::list(arg(0)),
-        "tuple" | "Tuple" => Hint::Tuple { item: Box::new(arg(0)) },
-        "set" | "Set" | "frozenset" | "FrozenSet" | "AbstractSet" => Hint::Set { item: Box::new(arg(0)) },
+        "list" | "List" | "Sequence" | "MutableSequence" | "Iterable" | "Collection"
+        | "Iterator" => Hint::list(arg(0)),
+        "tuple" | "Tuple" => Hint::Tuple {
+            item: Box::new(arg(0)),
+        },
+        "set" | "Set" | "frozenset" | "FrozenSet" | "AbstractSet" => Hint::Set {
+            item: Box::new(arg(0)),
+        },
         "dict" | "Dict" | "Mapping" | "MutableMapping" => Hint::Dict {
             key: Box::new(arg(0)),
             value: Box::new(arg(1)),
         },
         "Optional" => Hint::union(vec![arg(0), Hint::None]),
-        "Union" => Hint::union(args.iter().map(|a| annotation(a).unwrap_or(Hint::Any)).collect()),
+        "Union" => Hint::union(
+            args.iter()
+                .map(|a| annotation(a).unwrap_or(Hint::Any))
+                .collect(),
+        ),
         _ => return None,
     })
 }
@@ -134,7 +148,12 @@ fn default_hint(text: &str) -> Option<Hint> {
         _ if unsigned.parse::<i64>().is_ok() => Hint::Int,
         _ if unsigned.parse::<f64>().is_ok() => Hint::Float,
         _ if text.starts_with(['b', 'B']) && text[1..].starts_with(['\'', '"']) => Hint::Bytes,
-        _ if text.trim_start_matches(['r', 'R', 'u', 'U']).starts_with(['\'', '"']) => Hint::Str,
+        _ if text
+            .trim_start_matches(['r', 'R', 'u', 'U'])
+            .starts_with(['\'', '"']) =>
+        {
+            Hint::Str
+        }
         _ if text.starts_with('[') => Hint::list(Hint::Any),
         _ if text.starts_with('(') => Hint::Tuple {
             item: Box::new(Hint::Any),
@@ -152,7 +171,8 @@ fn by_name(name: &str) -> Hint {
     let name = name.to_ascii_lowercase();
     let exact = |names: &[&str]| names.contains(&name.as_str());
     let flag_prefix = [
-        "is_", "has_", "use_", "allow_", "enable", "should_", "keep_", "drop_", "fix_", "break_", "strict", "ignore",
+        "is_", "has_", "use_", "allow_", "enable", "should_", "keep_", "drop_", "fix_", "break_",
+        "strict", "ignore",
     ];
     if exact(&[
         "text",
@@ -316,7 +336,8 @@ fn by_name(name: &str) -> Hint {
         return Hint::list(Hint::Any);
     }
     if exact(&[
-        "d", "mapping", "dict", "dct", "options", "params", "table", "kwargs", "attrs", "headers", "env",
+        "d", "mapping", "dict", "dct", "options", "params", "table", "kwargs", "attrs", "headers",
+        "env",
     ]) {
         return Hint::Dict {
             key: Box::new(Hint::Str),
@@ -353,7 +374,10 @@ mod tests {
     #[test]
     fn annotations_win() {
         assert_eq!(hint(&param("text", Some("int"), None)), Hint::Int);
-        assert_eq!(hint(&param("x", Some("List[str]"), None)), Hint::list(Hint::Str));
+        assert_eq!(
+            hint(&param("x", Some("List[str]"), None)),
+            Hint::list(Hint::Str)
+        );
         assert_eq!(
             hint(&param("x", Some("typing.Optional[bytes]"), None)),
             Hint::Union {

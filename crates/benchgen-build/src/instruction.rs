@@ -69,7 +69,11 @@ fn description(docstring: &str) -> String {
             .get(i + 1)
             .is_some_and(|next| next.len() >= 3 && next.chars().all(|c| c == '-' || c == '='));
         let header = SECTIONS.contains(&line.trim_end_matches(':').to_ascii_lowercase().as_str());
-        let ends = line.starts_with(">>>") || line.starts_with(':') || line.starts_with('@') || header || underline;
+        let ends = line.starts_with(">>>")
+            || line.starts_with(':')
+            || line.starts_with('@')
+            || header
+            || underline;
         if ends {
             break;
         }
@@ -88,7 +92,11 @@ fn description(docstring: &str) -> String {
     paragraphs.join("\n")
 }
 
-fn inputs(function: &FunctionInfo, callable: Callable, param_types: &BTreeMap<String, Vec<String>>) -> String {
+fn inputs(
+    function: &FunctionInfo,
+    callable: Callable,
+    param_types: &BTreeMap<String, Vec<String>>,
+) -> String {
     let bound = callable.bound_parameters();
     let parts: Vec<String> = function
         .parameters
@@ -105,9 +113,13 @@ fn inputs(function: &FunctionInfo, callable: Callable, param_types: &BTreeMap<St
             match (&p.annotation, param_types.get(&p.name)) {
                 (Some(annotation), _) => facts.push(annotation.clone()),
                 // What the probe passed to optional parameters says little of their type.
-                (None, Some(seen)) if !seen.is_empty() && p.default.is_none() => {
-                    facts.push(seen.iter().take(3).cloned().collect::<Vec<_>>().join(" or "))
-                }
+                (None, Some(seen)) if !seen.is_empty() && p.default.is_none() => facts.push(
+                    seen.iter()
+                        .take(3)
+                        .cloned()
+                        .collect::<Vec<_>>()
+                        .join(" or "),
+                ),
                 _ => {}
             }
             if p.kind == ParameterKind::KeywordOnly {
@@ -137,7 +149,11 @@ fn outputs(function: &FunctionInfo, cases: &[Case]) -> String {
                 }
             }
             counts.sort_by_key(|&(_, n)| std::cmp::Reverse(n));
-            let types: Vec<String> = counts.iter().take(3).map(|(t, _)| with_article(t)).collect();
+            let types: Vec<String> = counts
+                .iter()
+                .take(3)
+                .map(|(t, _)| with_article(t))
+                .collect();
             match types.is_empty() {
                 true => "returns a value".to_string(),
                 false => format!("returns {}", types.join(" or ")),
@@ -151,7 +167,10 @@ fn outputs(function: &FunctionInfo, cases: &[Case]) -> String {
         }
     }
     if !raised.is_empty() {
-        returns.push_str(&format!("; raises {} for some invalid inputs", raised.join(" or ")));
+        returns.push_str(&format!(
+            "; raises {} for some invalid inputs",
+            raised.join(" or ")
+        ));
     }
     let mut sentence = returns;
     if let Some(first) = sentence.get(..1) {
@@ -211,7 +230,10 @@ def shorten(text, width, *, placeholder=' [...]'):
         let function = benchgen_python::functions(source).remove(0);
         let types = BTreeMap::from([
             ("text".to_string(), vec!["str".to_string()]),
-            ("width".to_string(), vec!["int".to_string(), "bool".to_string()]),
+            (
+                "width".to_string(),
+                vec!["int".to_string(), "bool".to_string()],
+            ),
         ]);
         let cases = [
             case(CaseKind::Value, "str", ""),

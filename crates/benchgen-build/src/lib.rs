@@ -60,8 +60,10 @@ use crate::select::Callable;
 use crate::source::ModuleFile;
 use crate::suite::{Suite, SuiteSize};
 
-pub use report::{BuildEvent, BuildReport, Funnel, HazardKind, Phase, Skip, SkipReason, SourceError, Stage};
 pub use batch::failure_summary;
+pub use report::{
+    BuildEvent, BuildReport, Funnel, HazardKind, Phase, Skip, SkipReason, SourceError, Stage,
+};
 pub use source::Source;
 
 /// How a build looks for items.
@@ -194,7 +196,12 @@ pub fn build(
 ) -> Result<BuildReport, BuildError> {
     let on_event: &mut dyn FnMut(BuildEvent) = &mut on_event;
     let mut report = BuildReport::default();
-    let outcome = batch::run(executors.main, Phase::Facts, vec![PythonFacts::request()], on_event);
+    let outcome = batch::run(
+        executors.main,
+        Phase::Facts,
+        vec![PythonFacts::request()],
+        on_event,
+    );
     let facts = outcome
         .first()
         .ok_or_else(|| BuildError::Sandbox("no outcome".into()))?;
@@ -232,7 +239,12 @@ pub fn build(
                 program,
                 function,
             }),
-            Ok((_, None)) => skip(&mut report, &candidate.id, Stage::Slice, SkipReason::NotTopLevel),
+            Ok((_, None)) => skip(
+                &mut report,
+                &candidate.id,
+                Stage::Slice,
+                SkipReason::NotTopLevel,
+            ),
             Err(reason) => skip(&mut report, &candidate.id, Stage::Slice, reason),
         }
     }
@@ -248,7 +260,13 @@ pub fn build(
 
     guide::guide(&mut drafts, options, executors, on_event);
     if options.min_mutation_score.is_some() || options.min_branch_coverage.is_some() {
-        drafts = gate::gate(drafts, &options.audit_options(), executors, &mut report, on_event);
+        drafts = gate::gate(
+            drafts,
+            &options.audit_options(),
+            executors,
+            &mut report,
+            on_event,
+        );
     }
     report.funnel.gated = drafts.len();
     on_event(BuildEvent::Funnel(report.funnel));
@@ -423,7 +441,8 @@ impl Draft<'_> {
             &self.probe.param_types,
         );
         example.tests = suite.tests.clone();
-        example.quality.test_count = Some(benchgen_python::test_functions(&suite.tests).len() as u32);
+        example.quality.test_count =
+            Some(benchgen_python::test_functions(&suite.tests).len() as u32);
         example.quality.assert_count = Some(benchgen_python::count_asserts(&suite.tests) as u32);
         example.quality.line_coverage = suite.line_coverage;
         self.suite = suite;
@@ -485,7 +504,14 @@ fn write_all<'f>(
         // Tests and instruction are filled with the suite, by `set_suite`.
         let example = Example {
             environment: Some(format!("cpython-{}", facts.version)),
-            ..Example::python(id.clone(), file.provenance.clone(), target, sliced.program, prompt, String::new())
+            ..Example::python(
+                id.clone(),
+                file.provenance.clone(),
+                target,
+                sliced.program,
+                prompt,
+                String::new(),
+            )
         };
         let mut draft = Draft {
             example,
@@ -513,16 +539,21 @@ fn verify_all(
     on_event: &mut dyn FnMut(BuildEvent),
 ) -> Vec<Example> {
     let limits = options.limits;
-    let reference_request =
-        |draft: &Draft| benchgen_eval::request_for(&draft.example, draft.example.program.clone(), limits);
+    let reference_request = |draft: &Draft| {
+        benchgen_eval::request_for(&draft.example, draft.example.program.clone(), limits)
+    };
     // One batch with each reference's first run and every stub; then one batch per further
     // reference run, alternating executors (separate batches: a batch runs identical requests once).
-    let stubs: Vec<Vec<String>> = drafts.iter().map(|d| verify::stubs(&d.suite.cases)).collect();
+    let stubs: Vec<Vec<String>> = drafts
+        .iter()
+        .map(|d| verify::stubs(&d.suite.cases))
+        .collect();
     let mut requests = Vec::new();
     for (draft, stubs) in drafts.iter().zip(&stubs) {
         requests.push(reference_request(draft));
         for stub in stubs {
-            let program = benchgen_python::splice_body(&draft.example.program, &draft.example.target, stub);
+            let program =
+                benchgen_python::splice_body(&draft.example.program, &draft.example.target, stub);
             requests.push(benchgen_eval::request_for(&draft.example, program, limits));
         }
     }

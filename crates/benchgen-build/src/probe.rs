@@ -73,7 +73,10 @@ pub fn request(
     seeds: Vec<String>,
     settings: &ProbeSettings,
 ) -> ExecRequest {
-    config_request(program, config(function, target, call, callable, seeds, settings))
+    config_request(
+        program,
+        config(function, target, call, callable, seeds, settings),
+    )
 }
 
 /// [`request`] for an aimed round: the probe tries `seeds` (calls that reach code whose faults
@@ -174,7 +177,11 @@ fn config_request(program: &str, config: Config<'_>) -> ExecRequest {
 pub fn seeds(function: &FunctionInfo, file_text: &str) -> Vec<String> {
     let name = &function.name;
     let calls_it = |callee: &str| callee == name || callee.ends_with(&format!(".{name}"));
-    let doctest = function.docstring.as_deref().map(doctest_source).unwrap_or_default();
+    let doctest = function
+        .docstring
+        .as_deref()
+        .map(doctest_source)
+        .unwrap_or_default();
     let from_docs = benchgen_python::calls(&doctest)
         .into_iter()
         .filter(|c| calls_it(&c.callee));
@@ -183,7 +190,8 @@ pub fn seeds(function: &FunctionInfo, file_text: &str) -> Vec<String> {
         .filter(|c| c.literal && calls_it(&c.callee));
     let mut seeds: Vec<String> = Vec::new();
     for call in from_docs.chain(from_file) {
-        if !call.arguments.is_empty() && !seeds.contains(&call.arguments) && seeds.len() < MAX_SEEDS {
+        if !call.arguments.is_empty() && !seeds.contains(&call.arguments) && seeds.len() < MAX_SEEDS
+        {
             seeds.push(call.arguments);
         }
     }
@@ -194,10 +202,16 @@ pub fn seeds(function: &FunctionInfo, file_text: &str) -> Vec<String> {
 fn doctest_source(docstring: &str) -> String {
     let mut source = String::new();
     for line in docstring.lines().map(str::trim_start) {
-        if let Some(code) = line.strip_prefix(">>> ").or_else(|| (line == ">>>").then_some("")) {
+        if let Some(code) = line
+            .strip_prefix(">>> ")
+            .or_else(|| (line == ">>>").then_some(""))
+        {
             source.push_str(code);
             source.push('\n');
-        } else if let Some(code) = line.strip_prefix("... ").or_else(|| (line == "...").then_some("")) {
+        } else if let Some(code) = line
+            .strip_prefix("... ")
+            .or_else(|| (line == "...").then_some(""))
+        {
             source.push_str(code);
             source.push('\n');
         }
@@ -301,8 +315,11 @@ pub fn parse(stdout: &str) -> Option<ProbeReport> {
 
 /// Cases of `first` whose call had the same outcome in `second`.
 pub fn agreeing(first: ProbeReport, second: &ProbeReport) -> ProbeReport {
-    let outcomes: BTreeMap<&str, (CaseKind, &str)> =
-        second.cases.iter().map(|c| (c.args.as_str(), c.outcome())).collect();
+    let outcomes: BTreeMap<&str, (CaseKind, &str)> = second
+        .cases
+        .iter()
+        .map(|c| (c.args.as_str(), c.outcome()))
+        .collect();
     let mut report = first;
     let before = report.cases.len();
     report
@@ -316,7 +333,11 @@ pub fn agreeing(first: ProbeReport, second: &ProbeReport) -> ProbeReport {
 pub fn no_input_summary(report: &ProbeReport) -> String {
     let mut errors: Vec<(&String, &usize)> = report.errors.iter().collect();
     errors.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
-    let mut parts: Vec<String> = errors.iter().take(3).map(|(name, n)| format!("{name} ×{n}")).collect();
+    let mut parts: Vec<String> = errors
+        .iter()
+        .take(3)
+        .map(|(name, n)| format!("{name} ×{n}"))
+        .collect();
     if report.counts.timeouts > 0 {
         parts.push(format!("timeout ×{}", report.counts.timeouts));
     }
@@ -382,7 +403,10 @@ scale([1, 2], 3)
         );
         assert_eq!(request.program, SOURCE);
         assert!(request.tests.starts_with("def test_probe():\n"));
-        assert_eq!(benchgen_python::test_functions(&request.tests), ["test_probe"]);
+        assert_eq!(
+            benchgen_python::test_functions(&request.tests),
+            ["test_probe"]
+        );
         assert_eq!(benchgen_python::parse_errors(&request.tests), None);
         let config_of = |request: &ExecRequest| -> serde_json::Value {
             let config_start = request.tests.rfind("namespace['main'](").unwrap();

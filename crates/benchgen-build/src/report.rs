@@ -154,7 +154,9 @@ impl fmt::Display for SkipReason {
                 write!(f, "too few usable inputs ({found} < {needed})")
             }
             SkipReason::LowMutationScore(score) => write!(f, "low mutation score ({score:.2})"),
-            SkipReason::LowBranchCoverage(coverage) => write!(f, "low branch coverage ({coverage:.2})"),
+            SkipReason::LowBranchCoverage(coverage) => {
+                write!(f, "low branch coverage ({coverage:.2})")
+            }
             SkipReason::Weak(reason) => write!(f, "weak tests: {reason}"),
             SkipReason::ReferenceFailed(detail) => {
                 write!(f, "reference fails its tests: {detail}")
@@ -200,7 +202,10 @@ impl fmt::Display for HazardKind {
 pub enum SourceError {
     /// The io error (from `fs_err`) names the path.
     #[error("{source}")]
-    Unreadable { path: PathBuf, source: std::io::Error },
+    Unreadable {
+        path: PathBuf,
+        source: std::io::Error,
+    },
     #[error("`{}` does not parse: {detail}", path.display())]
     Syntax { path: PathBuf, detail: String },
     #[error("no module named `{name}` in the host Python ({python}); install it there, or pass its source file or directory instead")]
@@ -270,5 +275,9 @@ pub enum BuildEvent {
     /// A sandbox batch of `total` runs started.
     BatchStarted { phase: Phase, total: usize },
     /// `done` of the batch's `total` runs have finished.
-    BatchProgress { phase: Phase, done: usize, total: usize },
+    BatchProgress {
+        phase: Phase,
+        done: usize,
+        total: usize,
+    },
 }

@@ -59,13 +59,20 @@ pub fn select(
     if name.starts_with("__") && name.ends_with("__") {
         return Err(SkipReason::Dunder);
     }
-    let private = in_private_module || name.starts_with('_') || function.class_path.iter().any(|c| c.starts_with('_'));
+    let private = in_private_module
+        || name.starts_with('_')
+        || function.class_path.iter().any(|c| c.starts_with('_'));
     if private && !include_private && !requested {
         return Err(SkipReason::Private);
     }
     let last_part = |decorator: &str| {
         let callee = decorator.split('(').next().unwrap_or(decorator);
-        callee.rsplit('.').next().unwrap_or(callee).trim().to_string()
+        callee
+            .rsplit('.')
+            .next()
+            .unwrap_or(callee)
+            .trim()
+            .to_string()
     };
     let decorators: Vec<String> = function.decorators.iter().map(|d| last_part(d)).collect();
     if let Some(decorator) = decorators.iter().find(|d| NOT_PLAIN.contains(&d.as_str())) {
@@ -187,7 +194,10 @@ class Shape(abc.ABC):
             .into_iter()
             .find(|f| f.qualified_name == "Shape.area")
             .unwrap();
-        assert_eq!(select(&area, SOURCE, false, false, false, false, true), Ok(Callable::Method));
+        assert_eq!(
+            select(&area, SOURCE, false, false, false, false, true),
+            Ok(Callable::Method)
+        );
         assert_eq!(Callable::Method.bound_parameters(), 1);
         assert_eq!(Callable::StaticMethod.bound_parameters(), 0);
     }

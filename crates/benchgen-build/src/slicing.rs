@@ -25,11 +25,14 @@ pub fn slice(
     facts: &PythonFacts,
 ) -> Result<String, SkipReason> {
     let source = benchgen_python::remove_main_block(source);
-    let target = benchgen_python::find_target(&source, qualified_name).map_err(|_| SkipReason::NotTopLevel)?;
+    let target = benchgen_python::find_target(&source, qualified_name)
+        .map_err(|_| SkipReason::NotTopLevel)?;
     let statements = benchgen_python::top_level_statements(&source);
     let target_index = statements
         .iter()
-        .position(|s| s.span.start_byte <= target.span.start_byte && target.span.end_byte <= s.span.end_byte)
+        .position(|s| {
+            s.span.start_byte <= target.span.start_byte && target.span.end_byte <= s.span.end_byte
+        })
         .filter(|&i| statements[i].kind == StatementKind::Definition)
         .ok_or(SkipReason::NotTopLevel)?;
     let top_name = qualified_name.split('.').next().unwrap_or(qualified_name);
@@ -65,7 +68,11 @@ pub fn slice(
         }
     }
     // What a name stands for at statement `i`: its closest binding before `i`.
-    let closest_binder = |name: &str, i: usize| (0..i).rev().find(|&j| statements[j].binds.iter().any(|b| b == name));
+    let closest_binder = |name: &str, i: usize| {
+        (0..i)
+            .rev()
+            .find(|&j| statements[j].binds.iter().any(|b| b == name))
+    };
     // A statement that binds nothing (or only the variables of its own loop) but touches a
     // kept object completes it, like `TABLE[key] = handler` filling a kept table; it
     // comes along with what it reads, as long as all of that resolves.
@@ -73,9 +80,11 @@ pub fn slice(
         let s = &statements[i];
         let text = &source[s.span.start_byte..s.span.end_byte];
         let only_loop_variables = text.trim_start().starts_with("for ")
-            && s.binds
-                .iter()
-                .all(|b| !readers.get(b.as_str()).is_some_and(|r| r.iter().any(|&j| j != i)));
+            && s.binds.iter().all(|b| {
+                !readers
+                    .get(b.as_str())
+                    .is_some_and(|r| r.iter().any(|&j| j != i))
+            });
         s.kind == StatementKind::Other
             && !text.trim_start().starts_with("del ")
             && (s.binds.is_empty() || only_loop_variables)
@@ -83,8 +92,9 @@ pub fn slice(
             && s.reads.iter().any(|chain| {
                 // A kept variable, not a module: calls like `codecs.register(f)` touch the
                 // interpreter, not the program.
-                closest_binder(root(chain), i)
-                    .is_some_and(|j| kept.contains(&j) && statements[j].kind != StatementKind::Import)
+                closest_binder(root(chain), i).is_some_and(|j| {
+                    kept.contains(&j) && statements[j].kind != StatementKind::Import
+                })
             })
     };
 
@@ -98,7 +108,8 @@ pub fn slice(
                 // point; a definition's body runs later and may see any binding.
                 let closest = match statements[i].kind {
                     StatementKind::Definition => None,
-                    _ => closest_binder(name, i).filter(|&j| binders.get(name).is_some_and(|b| b.contains(&j))),
+                    _ => closest_binder(name, i)
+                        .filter(|&j| binders.get(name).is_some_and(|b| b.contains(&j))),
                 };
                 match binders.get(name) {
                     Some(indices) => {
@@ -192,11 +203,19 @@ fn check_reach(
             }
             names.push(module);
         }
-        names.extend(statement.resolved.iter().map(|chain| absolute_chain(chain, package)));
+        names.extend(
+            statement
+                .resolved
+                .iter()
+                .map(|chain| absolute_chain(chain, package)),
+        );
         for chain in &statement.reads {
             let name = root(chain);
             match aliases.get(name) {
-                Some(qualified) => names.push(absolute_chain(&format!("{qualified}{}", &chain[name.len()..]), package)),
+                Some(qualified) => names.push(absolute_chain(
+                    &format!("{qualified}{}", &chain[name.len()..]),
+                    package,
+                )),
                 // A builtin (`open`, `input`) or `__file__`; names the module defines are
                 // checked where they are defined.
                 None if !bound.contains(name) => names.push(chain.clone()),
@@ -244,7 +263,12 @@ fn absolute_chain(chain: &str, package: Option<&str>) -> String {
 
 /// The kept statements in order: definitions with the comment block right above them and a
 /// blank-line pair around them, consecutive simple statements together.
-fn assemble(source: &str, statements: &[TopLevelStatement], kept: &BTreeSet<usize>, rewrites: &[Rewrite]) -> String {
+fn assemble(
+    source: &str,
+    statements: &[TopLevelStatement],
+    kept: &BTreeSet<usize>,
+    rewrites: &[Rewrite],
+) -> String {
     let mut program = String::new();
     let mut previous: Option<StatementKind> = None;
     for &i in kept {
@@ -254,7 +278,8 @@ fn assemble(source: &str, statements: &[TopLevelStatement], kept: &BTreeSet<usiz
             start = comment_block_start(source, start);
         }
         if let Some(previous) = previous {
-            if previous == StatementKind::Definition || statement.kind == StatementKind::Definition {
+            if previous == StatementKind::Definition || statement.kind == StatementKind::Definition
+            {
                 program.push_str("\n\n");
             } else if previous != statement.kind {
                 program.push('\n');
@@ -439,7 +464,10 @@ def _join(words, width):
     #[test]
     fn redefinitions_and_methods() {
         let redefined = "def f(x):\n    return x + 1\n\nf = len\n";
-        assert_eq!(slice(redefined, "f", None, &facts()), Err(SkipReason::Redefined));
+        assert_eq!(
+            slice(redefined, "f", None, &facts()),
+            Err(SkipReason::Redefined)
+        );
         let overloads = "def f(x):\n    return 0\n\ndef f(x):\n    return x + 1\n";
         assert_eq!(
             slice(overloads, "f", None, &facts()).unwrap(),
@@ -453,7 +481,10 @@ def _join(words, width):
             &PythonFacts::for_tests(&["int", "staticmethod"], &["re"]),
         )
         .unwrap();
-        assert_eq!(program, class.replace("BASE = 2\n\nclass", "BASE = 2\n\n\nclass"));
+        assert_eq!(
+            program,
+            class.replace("BASE = 2\n\nclass", "BASE = 2\n\n\nclass")
+        );
     }
 
     #[test]

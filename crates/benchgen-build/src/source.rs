@@ -138,9 +138,16 @@ fn read_module(
     check_syntax(path, &text)?;
     let package = match path.file_name().is_some_and(|name| name == "__init__.py") {
         true => Some(module.clone()),
-        false => module.rsplit_once('.').map(|(package, _)| package.to_string()),
+        false => module
+            .rsplit_once('.')
+            .map(|(package, _)| package.to_string()),
     };
-    let is_private = walked_from.is_some_and(|depth| module.split('.').skip(depth).any(|part| part.starts_with('_')));
+    let is_private = walked_from.is_some_and(|depth| {
+        module
+            .split('.')
+            .skip(depth)
+            .any(|part| part.starts_with('_'))
+    });
     Ok(ModuleFile {
         is_test: is_test_path(path),
         is_private,
@@ -181,13 +188,17 @@ fn python_files(root: &Path) -> Vec<(PathBuf, String)> {
     let mut out = Vec::new();
     let mut stack = vec![(root.to_path_buf(), vec![base])];
     while let Some((dir, parts)) = stack.pop() {
-        let Ok(entries) = fs_err::read_dir(&dir) else { continue };
+        let Ok(entries) = fs_err::read_dir(&dir) else {
+            continue;
+        };
         let mut entries: Vec<_> = entries.filter_map(Result::ok).collect();
         entries.sort_by_key(|e| e.file_name());
         // Reversed, so that the stack pops directories in sorted order.
         for entry in entries.into_iter().rev() {
             let name = entry.file_name().to_string_lossy().into_owned();
-            let Ok(kind) = entry.file_type() else { continue };
+            let Ok(kind) = entry.file_type() else {
+                continue;
+            };
             if kind.is_dir() && !name.starts_with('.') && name != "__pycache__" {
                 let mut parts = parts.clone();
                 parts.push(name);
@@ -215,7 +226,9 @@ fn python_files(root: &Path) -> Vec<(PathBuf, String)> {
 /// Test files and files under test directories hold no targets.
 fn is_test_path(path: &Path) -> bool {
     let is_test_dir = |name: &str| {
-        matches!(name, "test" | "tests" | "testing") || name.ends_with("_test") || name.ends_with("_tests")
+        matches!(name, "test" | "tests" | "testing")
+            || name.ends_with("_test")
+            || name.ends_with("_tests")
     };
     let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
     stem.starts_with("test_")
@@ -240,7 +253,11 @@ struct LocatedModule {
 impl LocatedModule {
     /// Standard-library files are attributed to CPython at the host's version.
     fn provenance(&self, path: &Path) -> Provenance {
-        match self.stdlib.as_deref().and_then(|lib| path.strip_prefix(lib).ok()) {
+        match self
+            .stdlib
+            .as_deref()
+            .and_then(|lib| path.strip_prefix(lib).ok())
+        {
             Some(relative) => Provenance {
                 source: "build".into(),
                 repo: Some("python/cpython".into()),
@@ -290,7 +307,9 @@ fn locate_module(name: &str, python: &str) -> Result<LocatedModule, SourceError>
         .map_err(|e| host_error(e.to_string()))?;
     if !output.status.success() {
         let stderr = String::from_utf8_lossy(&output.stderr);
-        return Err(host_error(stderr.lines().last().unwrap_or("failed").to_string()));
+        return Err(host_error(
+            stderr.lines().last().unwrap_or("failed").to_string(),
+        ));
     }
     #[derive(Deserialize)]
     struct Answer {
@@ -302,7 +321,8 @@ fn locate_module(name: &str, python: &str) -> Result<LocatedModule, SourceError>
         #[serde(default)]
         version: String,
     }
-    let answer: Answer = serde_json::from_slice(&output.stdout).map_err(|e| host_error(e.to_string()))?;
+    let answer: Answer =
+        serde_json::from_slice(&output.stdout).map_err(|e| host_error(e.to_string()))?;
     if !answer.found {
         return Err(SourceError::UnknownModule {
             name: name.to_string(),
@@ -351,7 +371,9 @@ fn read_items(path: &Path) -> Result<Vec<Result<ModuleFile, SourceError>>, Sourc
         text.lines()
             .enumerate()
             .filter(|(_, line)| !line.trim().is_empty())
-            .map(|(i, line)| serde_json::from_str(line).map_err(|e| bad(format!("line {}: {e}", i + 1))))
+            .map(|(i, line)| {
+                serde_json::from_str(line).map_err(|e| bad(format!("line {}: {e}", i + 1)))
+            })
             .collect::<Result<_, _>>()?
     };
     let stem = path
@@ -400,7 +422,10 @@ mod tests {
             Source::from_path("x/items.jsonl"),
             Source::Items("x/items.jsonl".into())
         );
-        assert_eq!(Source::from_path("x/mod.py"), Source::File("x/mod.py".into()));
+        assert_eq!(
+            Source::from_path("x/mod.py"),
+            Source::File("x/mod.py".into())
+        );
     }
 
     #[test]
@@ -422,7 +447,14 @@ mod tests {
         let (files, errors) = load(&Source::Directory(pkg), "python3");
         let names: Vec<(&str, bool, bool, Option<&str>)> = files
             .iter()
-            .map(|f| (f.module.as_str(), f.is_test, f.is_private, f.package.as_deref()))
+            .map(|f| {
+                (
+                    f.module.as_str(),
+                    f.is_test,
+                    f.is_private,
+                    f.package.as_deref(),
+                )
+            })
             .collect();
         assert_eq!(
             names,
@@ -435,7 +467,9 @@ mod tests {
         );
         assert_eq!(errors.len(), 1);
         assert!(
-            errors[0].to_string().contains("broken.py` does not parse: 1:7"),
+            errors[0]
+                .to_string()
+                .contains("broken.py` does not parse: 1:7"),
             "{}",
             errors[0]
         );
@@ -446,7 +480,11 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let item = r#"{"context": "def f(x):\n    return x\n", "func_name": "f", "idx": 7}"#;
         let jsonl = dir.path().join("items.jsonl");
-        fs_err::write(&jsonl, format!("{item}\n\n{}\n", item.replace("7", "\"a\""))).unwrap();
+        fs_err::write(
+            &jsonl,
+            format!("{item}\n\n{}\n", item.replace("7", "\"a\"")),
+        )
+        .unwrap();
         let (files, errors) = load(&Source::Items(jsonl), "python3");
         assert!(errors.is_empty());
         let ids: Vec<&str> = files
@@ -475,10 +513,16 @@ mod tests {
         let provenance = &files[2].provenance;
         assert_eq!(provenance.repo.as_deref(), Some("python/cpython"));
         assert_eq!(provenance.path.as_deref(), Some("Lib/html/parser.py"));
-        assert!(provenance.commit.as_deref().is_some_and(|c| c.starts_with("v3.")));
+        assert!(provenance
+            .commit
+            .as_deref()
+            .is_some_and(|c| c.starts_with("v3.")));
 
         let (files, _) = load(&Source::Module("os".into()), "python3");
-        assert_eq!(files[0].module, "os", "frozen modules are read from their source");
+        assert_eq!(
+            files[0].module, "os",
+            "frozen modules are read from their source"
+        );
 
         let (_, errors) = load(&Source::Module("no_such_module_xyz".into()), "python3");
         let message = errors[0].to_string();

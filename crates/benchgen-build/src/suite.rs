@@ -86,7 +86,8 @@ pub fn write_guided(
         });
     }
     let tests = render(call, cases, &chosen);
-    let executable: Option<BTreeSet<usize>> = executable.map(|lines| lines.iter().copied().collect());
+    let executable: Option<BTreeSet<usize>> =
+        executable.map(|lines| lines.iter().copied().collect());
     let line_coverage = executable.filter(|lines| !lines.is_empty()).map(|lines| {
         let covered: BTreeSet<usize> = chosen
             .iter()
@@ -138,7 +139,9 @@ fn check_for(case: &Case, raised: &[String], reference_free: bool) -> Option<Che
         CaseKind::Value if case.equal && reference_free => Some(Check::Differential),
         // The probe saw this repr in every execution, so it holds no address; `0x` is checked
         // anyway, since an address that happens to repeat would make a flaky test.
-        CaseKind::Value if case.repr.len() <= MAX_REPR && !case.repr.contains("0x") => Some(Check::Repr),
+        CaseKind::Value if case.repr.len() <= MAX_REPR && !case.repr.contains("0x") => {
+            Some(Check::Repr)
+        }
         CaseKind::Value => None,
     }
 }
@@ -153,7 +156,12 @@ fn behaviour(case: &Case) -> (CaseKind, &str) {
 
 /// Greedy line cover, then greedy mutant kill (see [`write_guided`]), then distinct behaviours,
 /// then the rest; returned in probe order.
-fn choose(cases: &[Case], usable: &[(usize, Check)], size: SuiteSize, kills: &[Vec<usize>]) -> Vec<(usize, Check)> {
+fn choose(
+    cases: &[Case],
+    usable: &[(usize, Check)],
+    size: SuiteSize,
+    kills: &[Vec<usize>],
+) -> Vec<(usize, Check)> {
     let mut chosen: Vec<(usize, Check)> = Vec::new();
     let mut covered: HashSet<usize> = HashSet::new();
     let mut shown = Shown::default();
@@ -175,14 +183,28 @@ fn choose(cases: &[Case], usable: &[(usize, Check)], size: SuiteSize, kills: &[V
     // No more exception tests than value tests: a suite of mostly `raises` checks says little
     // about what the function computes.
     let allowed = |chosen: &[(usize, Check)], i: usize| {
-        let raises = chosen.iter().filter(|&&(_, check)| check == Check::Raises).count();
-        !is_chosen(chosen, i) && (cases[i].kind == CaseKind::Value || raises < chosen.len() - raises)
+        let raises = chosen
+            .iter()
+            .filter(|&&(_, check)| check == Check::Raises)
+            .count();
+        !is_chosen(chosen, i)
+            && (cases[i].kind == CaseKind::Value || raises < chosen.len() - raises)
     };
     while chosen.len() < size.max {
         let best = usable
             .iter()
             .filter(|&&(i, _)| allowed(&chosen, i))
-            .map(|&(i, check)| (cases[i].lines.iter().filter(|l| !covered.contains(l)).count(), i, check))
+            .map(|&(i, check)| {
+                (
+                    cases[i]
+                        .lines
+                        .iter()
+                        .filter(|l| !covered.contains(l))
+                        .count(),
+                    i,
+                    check,
+                )
+            })
             .filter(|&(new, _, _)| new > 0)
             .max_by_key(|&(new, i, _)| (new, preference(i, &shown)));
         let Some((_, i, check)) = best else { break };
@@ -193,12 +215,21 @@ fn choose(cases: &[Case], usable: &[(usize, Check)], size: SuiteSize, kills: &[V
     // Covering a line is not checking it: a test that runs a line whose fault it cannot see
     // leaves that fault alive, and each mutant a case kills first is such a fault.
     let kills_of = |i: usize| kills.get(i).map_or(&[][..], Vec::as_slice);
-    let mut killed: HashSet<usize> = chosen.iter().flat_map(|&(i, _)| kills_of(i).iter().copied()).collect();
+    let mut killed: HashSet<usize> = chosen
+        .iter()
+        .flat_map(|&(i, _)| kills_of(i).iter().copied())
+        .collect();
     while chosen.len() < size.max {
         let best = usable
             .iter()
             .filter(|&&(i, _)| allowed(&chosen, i))
-            .map(|&(i, check)| (kills_of(i).iter().filter(|m| !killed.contains(m)).count(), i, check))
+            .map(|&(i, check)| {
+                (
+                    kills_of(i).iter().filter(|m| !killed.contains(m)).count(),
+                    i,
+                    check,
+                )
+            })
             .filter(|&(new, _, _)| new > 0)
             .max_by_key(|&(new, i, _)| (new, preference(i, &shown)));
         let Some((_, i, check)) = best else { break };
@@ -241,7 +272,9 @@ const TOLERANCE: &str = "rel_tol=1e-09, abs_tol=1e-12";
 const LINE_WIDTH: usize = 96;
 
 fn render(call: &str, cases: &[Case], chosen: &[(usize, Check)]) -> String {
-    let differential = chosen.iter().any(|&(_, check)| check == Check::Differential);
+    let differential = chosen
+        .iter()
+        .any(|&(_, check)| check == Check::Differential);
     let mut out =
         format!("# Tests of `{call}`, written by `benchgen build` from what the reference returns for probe inputs.\n");
     if differential {
@@ -343,17 +376,30 @@ mod tests {
             raise("None", "TypeError", &[2]),
             raise("'!'", "errors.Bad", &[2, 6]),
         ];
-        let suite = write("f", &cases, &["Bad".to_string()], true, Some(&[2, 3, 4, 5, 6, 7]), SIZE).unwrap();
+        let suite = write(
+            "f",
+            &cases,
+            &["Bad".to_string()],
+            true,
+            Some(&[2, 3, 4, 5, 6, 7]),
+            SIZE,
+        )
+        .unwrap();
         let chosen: Vec<&str> = suite.cases.iter().map(|c| c.args.as_str()).collect();
         // Cover: '  c' (3 new lines), then '' and '!' (one each); then new results, the ones that
         // differ from their input first ('b' -> 'B', then 'dd' -> 'D').
         assert_eq!(chosen, ["'b'", "'  c'", "''", "'dd'", "'!'"]);
         assert_eq!(suite.line_coverage, Some(5.0 / 6.0));
-        assert!(suite.tests.contains("def test_f_1():\n    assert f('b') == 'B'\n"));
+        assert!(suite
+            .tests
+            .contains("def test_f_1():\n    assert f('b') == 'B'\n"));
         assert!(suite.tests.contains(
             "def test_f_5():\n    try:\n        f('!')\n    except errors.Bad:\n        pass\n    else:\n        raise AssertionError('expected errors.Bad')\n"
         ));
-        assert!(!suite.tests.contains("TypeError"), "implicit exceptions are not tested");
+        assert!(
+            !suite.tests.contains("TypeError"),
+            "implicit exceptions are not tested"
+        );
         assert_eq!(benchgen_python::parse_errors(&suite.tests), None);
         assert_eq!(benchgen_python::test_functions(&suite.tests).len(), 5);
     }
@@ -390,7 +436,9 @@ mod tests {
 
         // A program that binds `reference` itself gets no differential tests: reprs instead.
         let without = write("C.m", &cases, &[], false, None, SIZE).unwrap();
-        assert!(!without.tests.contains("import reference") && !without.tests.contains("reference.C"));
+        assert!(
+            !without.tests.contains("import reference") && !without.tests.contains("reference.C")
+        );
         assert_eq!(without.cases.len(), 6);
         assert!(without
             .tests
@@ -408,27 +456,54 @@ mod tests {
             raise("None", "TypeError", &[2]),
         ];
         // Mutants 0-4 are killed by some case; 5 by none; the coverage case kills 0 already.
-        let kills = [vec![0, 1, 2], vec![0, 3], vec![1, 4], vec![2], vec![0], vec![5]];
+        let kills = [
+            vec![0, 1, 2],
+            vec![0, 3],
+            vec![1, 4],
+            vec![2],
+            vec![0],
+            vec![5],
+        ];
         let size = SuiteSize {
             min: 2,
             target: 2,
             max: 6,
         };
-        let args = |suite: &Suite| suite.cases.iter().map(|c| c.args.clone()).collect::<Vec<_>>();
+        let args = |suite: &Suite| {
+            suite
+                .cases
+                .iter()
+                .map(|c| c.args.clone())
+                .collect::<Vec<_>>()
+        };
         let guided = write_guided("f", &cases, &[], true, None, size, &kills).unwrap();
         // 'ee' covers line 3; 'a' kills two new mutants (1, 2), then 'b' and 'c' one each (3, 4);
         // 'd' kills nothing new, and the implicit TypeError is no test, so its kill does not count.
         assert_eq!(args(&guided), ["'a'", "'b'", "'c'", "'ee'"]);
         // The suite's size caps the kills; without kills the fill stops at the target.
-        let capped = write_guided("f", &cases, &[], true, None, SuiteSize { max: 3, ..size }, &kills).unwrap();
+        let capped = write_guided(
+            "f",
+            &cases,
+            &[],
+            true,
+            None,
+            SuiteSize { max: 3, ..size },
+            &kills,
+        )
+        .unwrap();
         assert_eq!(args(&capped), ["'a'", "'b'", "'ee'"]);
-        assert_eq!(args(&write("f", &cases, &[], true, None, size).unwrap()).len(), 2);
+        assert_eq!(
+            args(&write("f", &cases, &[], true, None, size).unwrap()).len(),
+            2
+        );
 
         // The pool has one test per usable case, numbered as its cases.
         let pool = pool("f", &cases, &[], true);
         assert_eq!(pool.cases, [0, 1, 2, 3, 4]);
         assert_eq!(benchgen_python::test_functions(&pool.tests).len(), 5);
-        assert!(pool.tests.contains("def test_f_5():\n    assert f('ee') == 'E'\n"));
+        assert!(pool
+            .tests
+            .contains("def test_f_5():\n    assert f('ee') == 'E'\n"));
     }
 
     #[test]
@@ -436,7 +511,10 @@ mod tests {
         let cases = [value("1", "1", &[1]), raise("2", "TypeError", &[1])];
         assert_eq!(
             write("f", &cases, &[], true, None, SIZE).unwrap_err(),
-            SkipReason::TooFewCases { found: 1, needed: 2 }
+            SkipReason::TooFewCases {
+                found: 1,
+                needed: 2
+            }
         );
     }
 }

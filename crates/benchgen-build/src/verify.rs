@@ -48,7 +48,10 @@ pub(crate) fn most_common<'a>(items: impl Iterator<Item = &'a str>) -> Option<&'
         }
     }
     let best = counts.iter().map(|&(_, n)| n).max()?;
-    counts.into_iter().find(|&(_, n)| n == best).map(|(item, _)| item)
+    counts
+        .into_iter()
+        .find(|&(_, n)| n == best)
+        .map(|(item, _)| item)
 }
 
 /// The empty or zero value of a builtin type, as Python source.
@@ -79,7 +82,10 @@ pub(crate) struct Verified {
 }
 
 /// Accepts an item whose reference passed every run and whose tests failed every stub.
-pub(crate) fn judge(reference: &[&ExecOutcome], stubs: &[(&str, &ExecOutcome)]) -> Result<Verified, SkipReason> {
+pub(crate) fn judge(
+    reference: &[&ExecOutcome],
+    stubs: &[(&str, &ExecOutcome)],
+) -> Result<Verified, SkipReason> {
     let passes = reference.iter().filter(|o| o.verdict.is_pass()).count();
     if let Some(failed) = reference.iter().find(|o| !o.verdict.is_pass()) {
         return Err(SkipReason::ReferenceFailed(format!(
@@ -146,7 +152,12 @@ mod tests {
         // No duplicate when the usual result is the zero value.
         assert_eq!(
             stubs(&[value("int", "0")]),
-            ["pass", "return None", "raise NotImplementedError", "return 0"]
+            [
+                "pass",
+                "return None",
+                "raise NotImplementedError",
+                "return 0"
+            ]
         );
         assert_eq!(stubs(&[value("Fraction", "Fraction(1, 2)")]).len(), 4);
     }

@@ -29,7 +29,8 @@ const STUBS: [&str; 10] = [
 
 fn executors() -> Option<(Executor, Executor)> {
     let config = SandboxConfig::from_env();
-    let started = Executor::new(config.clone()).and_then(|main| Ok((main, Executor::new(second_hash_seed(&config))?)));
+    let started = Executor::new(config.clone())
+        .and_then(|main| Ok((main, Executor::new(second_hash_seed(&config))?)));
     match started {
         Ok(pair) => Some(pair),
         Err(error) => {
@@ -45,7 +46,9 @@ fn print_report(report: &BuildReport) {
     for skip in &report.skipped {
         let reason = skip.reason.to_string();
         let reason = reason.split(':').next().unwrap_or(&reason).to_string();
-        *reasons.entry(format!("{} / {reason}", skip.stage)).or_default() += 1;
+        *reasons
+            .entry(format!("{} / {reason}", skip.stage))
+            .or_default() += 1;
     }
     for (reason, count) in reasons {
         println!("  {count:4} × {reason}");
@@ -57,7 +60,9 @@ fn print_report(report: &BuildReport) {
 
 #[test]
 fn stdlib_modules_give_verified_discriminating_items() {
-    let Some((main, second)) = executors() else { return };
+    let Some((main, second)) = executors() else {
+        return;
+    };
     let sources: Vec<Source> = ["textwrap", "colorsys", "html", "fnmatch"]
         .map(|m| Source::Module(m.into()))
         .to_vec();
@@ -83,7 +88,10 @@ fn stdlib_modules_give_verified_discriminating_items() {
         report.examples.len()
     );
     assert_eq!(report.funnel.accepted, report.examples.len());
-    assert!(report.funnel.tested >= report.funnel.gated && report.funnel.gated >= report.funnel.accepted);
+    assert!(
+        report.funnel.tested >= report.funnel.gated
+            && report.funnel.gated >= report.funnel.accepted
+    );
     assert_eq!(
         report.funnel.found,
         report.examples.len() + report.skipped.len(),
@@ -93,13 +101,24 @@ fn stdlib_modules_give_verified_discriminating_items() {
     let mut requests = Vec::new();
     for example in &report.examples {
         for text in [&example.program, &example.prompt, &example.tests] {
-            assert_eq!(benchgen_python::parse_errors(text), None, "{}: {text}", example.id);
+            assert_eq!(
+                benchgen_python::parse_errors(text),
+                None,
+                "{}: {text}",
+                example.id
+            );
         }
         assert!(example.quality.test_count.unwrap() >= 3, "{}", example.id);
         assert_eq!(example.quality.stub_killed, Some(true));
-        assert_eq!(example.quality.reference_passes, example.quality.reference_runs);
+        assert_eq!(
+            example.quality.reference_passes,
+            example.quality.reference_runs
+        );
         // The gates are on by default: the audit measured every item, and none is below them.
-        let (mutation, branches) = (example.quality.mutation_score, example.quality.branch_coverage);
+        let (mutation, branches) = (
+            example.quality.mutation_score,
+            example.quality.branch_coverage,
+        );
         assert!(
             mutation.is_none_or(|score| score >= options.min_mutation_score.unwrap()),
             "{}: {mutation:?}",
@@ -119,7 +138,11 @@ fn stdlib_modules_give_verified_discriminating_items() {
         ));
         for stub in STUBS {
             let program = benchgen_python::splice_body(&example.program, &example.target, stub);
-            requests.push(benchgen_eval::request_for(example, program, Limits::default()));
+            requests.push(benchgen_eval::request_for(
+                example,
+                program,
+                Limits::default(),
+            ));
         }
     }
     let outcomes = main.run_all(requests, |_| {});
@@ -142,7 +165,11 @@ fn stdlib_modules_give_verified_discriminating_items() {
             );
         }
     }
-    let tests: u32 = report.examples.iter().filter_map(|e| e.quality.test_count).sum();
+    let tests: u32 = report
+        .examples
+        .iter()
+        .filter_map(|e| e.quality.test_count)
+        .sum();
     println!(
         "items: {}, tests per item: {:.1}",
         report.examples.len(),
@@ -198,7 +225,10 @@ fn bad_sources_are_errors_that_do_not_stop_the_build() {
     let ids: Vec<&str> = report.examples.iter().map(|e| e.id.as_str()).collect();
     // An item asked for by name is built even when private.
     assert_eq!(ids, ["items/7", "good/clamp"]);
-    assert_eq!(report.examples[0].provenance.original_index.as_deref(), Some("7"));
+    assert_eq!(
+        report.examples[0].provenance.original_index.as_deref(),
+        Some("7")
+    );
     assert_eq!(report.skipped.len(), 1);
     assert_eq!(report.skipped[0].id, "items/8");
     for example in &report.examples {

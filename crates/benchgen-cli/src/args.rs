@@ -5,7 +5,11 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 
 #[derive(Debug, Parser)]
-#[command(name = "benchgen", version, about = "Turn real code into execution-based code-generation benchmarks, and score models on them.")]
+#[command(
+    name = "benchgen",
+    version,
+    about = "Turn real code into execution-based code-generation benchmarks, and score models on them."
+)]
 pub struct Cli {
     #[command(flatten)]
     pub global: GlobalArgs,

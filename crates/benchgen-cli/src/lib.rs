@@ -56,9 +56,18 @@ pub fn render_error(error: &anyhow::Error) -> String {
     // anyhow finds a context of type `Hint` at any depth; chain items cannot be downcast, so the
     // hint's own line is recognised by its text.
     let hint = error.downcast_ref::<Hint>().map(|h| h.0.clone());
-    let messages: Vec<String> =
-        error.chain().map(|cause| cause.to_string()).filter(|m| Some(m) != hint.as_ref()).collect();
-    let mut text = format!("error: {}", messages.first().map(String::as_str).unwrap_or("unknown error"));
+    let messages: Vec<String> = error
+        .chain()
+        .map(|cause| cause.to_string())
+        .filter(|m| Some(m) != hint.as_ref())
+        .collect();
+    let mut text = format!(
+        "error: {}",
+        messages
+            .first()
+            .map(String::as_str)
+            .unwrap_or("unknown error")
+    );
     for message in messages.iter().skip(1) {
         text.push_str(&format!("\n  Caused by: {message}"));
     }
@@ -76,10 +85,13 @@ mod tests {
 
     #[test]
     fn errors_render_with_causes_and_hint() {
-        let error = Err::<(), _>(std::io::Error::new(std::io::ErrorKind::NotFound, "no such file"))
-            .context("failed to read dataset `x.jsonl`")
-            .context(Hint("check the path".into()))
-            .unwrap_err();
+        let error = Err::<(), _>(std::io::Error::new(
+            std::io::ErrorKind::NotFound,
+            "no such file",
+        ))
+        .context("failed to read dataset `x.jsonl`")
+        .context(Hint("check the path".into()))
+        .unwrap_err();
         assert_eq!(
             render_error(&error),
             "error: failed to read dataset `x.jsonl`\n  Caused by: no such file\n\nhint: check the path"
@@ -95,5 +107,8 @@ fn init_tracing(global: &args::GlobalArgs) {
     };
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default));
-    let _ = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).try_init();
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
 }

@@ -17,7 +17,10 @@ pub struct Printer {
 
 impl Printer {
     pub fn new(global: &GlobalArgs) -> Self {
-        Self { quiet: global.quiet, progress: !global.quiet && !global.no_progress }
+        Self {
+            quiet: global.quiet,
+            progress: !global.quiet && !global.no_progress,
+        }
     }
 
     /// Data for stdout.
@@ -47,7 +50,8 @@ impl Printer {
         if !self.progress {
             return ProgressBar::hidden();
         }
-        let bar = ProgressBar::with_draw_target(Some(length), ProgressDrawTarget::stderr_with_hz(4));
+        let bar =
+            ProgressBar::with_draw_target(Some(length), ProgressDrawTarget::stderr_with_hz(4));
         bar.set_style(
             ProgressStyle::with_template("{msg:>10} [{bar:30}] {pos}/{len} {per_sec} eta {eta}")
                 .expect("valid template")

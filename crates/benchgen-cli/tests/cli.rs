@@ -7,7 +7,11 @@ use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
 fn benchgen(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_benchgen")).args(args).arg("-q").output().expect("benchgen runs")
+    Command::new(env!("CARGO_BIN_EXE_benchgen"))
+        .args(args)
+        .arg("-q")
+        .output()
+        .expect("benchgen runs")
 }
 
 fn stdout(output: &Output) -> String {
@@ -21,7 +25,10 @@ fn stderr(output: &Output) -> String {
 /// The pass@k value `benchgen eval` printed.
 fn pass_at(stdout: &str, k: u64) -> f64 {
     let prefix = format!("pass@{k}: ");
-    let line = stdout.lines().find(|l| l.starts_with(&prefix)).unwrap_or_else(|| panic!("no pass@{k} in {stdout}"));
+    let line = stdout
+        .lines()
+        .find(|l| l.starts_with(&prefix))
+        .unwrap_or_else(|| panic!("no pass@{k} in {stdout}"));
     line[prefix.len()..].parse().unwrap()
 }
 
@@ -33,7 +40,11 @@ fn humaneval_dataset(dir: &Path) -> PathBuf {
 }
 
 fn read_lines(path: &Path) -> Vec<serde_json::Value> {
-    fs_err::read_to_string(path).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+    fs_err::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
 }
 
 #[test]
@@ -41,34 +52,74 @@ fn humaneval_references_all_pass_verify() {
     let dir = tempfile::tempdir().unwrap();
     let dataset = humaneval_dataset(dir.path());
     let results = dir.path().join("results.jsonl");
-    let output = benchgen(&["verify", dataset.to_str().unwrap(), "--out", results.to_str().unwrap()]);
+    let output = benchgen(&[
+        "verify",
+        dataset.to_str().unwrap(),
+        "--out",
+        results.to_str().unwrap(),
+    ]);
     let text = stdout(&output);
-    assert_eq!(text.lines().last(), Some("164 passed, 0 failed"), "{text}\n{}", stderr(&output));
+    assert_eq!(
+        text.lines().last(),
+        Some("164 passed, 0 failed"),
+        "{text}\n{}",
+        stderr(&output)
+    );
     assert!(output.status.success());
     let lines = read_lines(&results);
     assert_eq!(lines.len(), 164);
-    assert!(lines.iter().all(|l| l["verdict"] == "passed" && l["tests"][0]["name"] == "test_check"));
+    assert!(lines
+        .iter()
+        .all(|l| l["verdict"] == "passed" && l["tests"][0]["name"] == "test_check"));
 }
 
 #[test]
 fn execcsn_stdlib_items_pass_and_the_others_are_named() {
-    let data = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/execcsn-sample5.json");
+    let data =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/execcsn-sample5.json");
     if !data.exists() {
         eprintln!("skipping: {} not found", data.display());
         return;
     }
     let dir = tempfile::tempdir().unwrap();
     let dataset = dir.path().join("execcsn.jsonl");
-    let output = benchgen(&["import", "execcsn", "--from", data.to_str().unwrap(), "--out", dataset.to_str().unwrap()]);
+    let output = benchgen(&[
+        "import",
+        "execcsn",
+        "--from",
+        data.to_str().unwrap(),
+        "--out",
+        dataset.to_str().unwrap(),
+    ]);
     assert!(output.status.success(), "{}", stderr(&output));
     let results = dir.path().join("results.jsonl");
-    let output = benchgen(&["verify", dataset.to_str().unwrap(), "--out", results.to_str().unwrap()]);
+    let output = benchgen(&[
+        "verify",
+        dataset.to_str().unwrap(),
+        "--out",
+        results.to_str().unwrap(),
+    ]);
     let lines = read_lines(&results);
-    let passed: Vec<&str> = lines.iter().filter(|l| l["passed"] == true).map(|l| l["task_id"].as_str().unwrap()).collect();
+    let passed: Vec<&str> = lines
+        .iter()
+        .filter(|l| l["passed"] == true)
+        .map(|l| l["task_id"].as_str().unwrap())
+        .collect();
     // The three items that need only the standard library; the other two need requests / numpy.
-    assert_eq!(passed, ["execcsn/11134", "execcsn/16727", "execcsn/17668"], "{}", stdout(&output));
+    assert_eq!(
+        passed,
+        ["execcsn/11134", "execcsn/16727", "execcsn/17668"],
+        "{}",
+        stdout(&output)
+    );
     for line in lines.iter().filter(|l| l["passed"] == false) {
-        assert!(line["detail"].as_str().unwrap().contains("ModuleNotFoundError"), "{line}");
+        assert!(
+            line["detail"]
+                .as_str()
+                .unwrap()
+                .contains("ModuleNotFoundError"),
+            "{line}"
+        );
     }
     assert_eq!(output.status.code(), Some(1));
 }
@@ -98,19 +149,36 @@ fn eval_gives_each_completion_its_verdict_within_the_time_bound() {
     let samples = dir.path().join("samples.jsonl");
     let lines: Vec<String> = COMPLETIONS
         .iter()
-        .map(|(completion, _)| serde_json::json!({"task_id": "HumanEval/0", "completion": completion}).to_string())
+        .map(|(completion, _)| {
+            serde_json::json!({"task_id": "HumanEval/0", "completion": completion}).to_string()
+        })
         .collect();
     fs_err::write(&samples, lines.join("\n")).unwrap();
     let results = dir.path().join("results.jsonl");
     let started = Instant::now();
     let output = benchgen(&[
-        "eval", dataset.to_str().unwrap(), "--samples", samples.to_str().unwrap(), "--k", "1,5",
-        "--timeout", "2", "--out", results.to_str().unwrap(),
+        "eval",
+        dataset.to_str().unwrap(),
+        "--samples",
+        samples.to_str().unwrap(),
+        "--k",
+        "1,5",
+        "--timeout",
+        "2",
+        "--out",
+        results.to_str().unwrap(),
     ]);
     // Two timeouts of 2 s each plus kills; everything else is fast.
-    assert!(started.elapsed() < Duration::from_secs(30), "took {:?}", started.elapsed());
+    assert!(
+        started.elapsed() < Duration::from_secs(30),
+        "took {:?}",
+        started.elapsed()
+    );
     assert!(output.status.success(), "{}", stderr(&output));
-    let got: Vec<String> = read_lines(&results).iter().map(|l| l["verdict"].as_str().unwrap().to_string()).collect();
+    let got: Vec<String> = read_lines(&results)
+        .iter()
+        .map(|l| l["verdict"].as_str().unwrap().to_string())
+        .collect();
     let want: Vec<&str> = COMPLETIONS.iter().map(|(_, verdict)| *verdict).collect();
     assert_eq!(got, want);
     // n = 14, c = 1: pass@1 = 1/14, pass@5 = 1 - C(13,5)/C(14,5) = 5/14.
@@ -126,9 +194,26 @@ fn solution_samples_replace_the_whole_function() {
     let dataset = humaneval_dataset(dir.path());
     let samples = dir.path().join("samples.jsonl");
     let solution = "from typing import List\n\ndef helper(a, b):\n    return abs(a - b)\n\ndef has_close_elements(numbers: List[float], threshold: float) -> bool:\n    return any(helper(a, b) < threshold for i, a in enumerate(numbers) for b in numbers[i + 1:])\n";
-    fs_err::write(&samples, serde_json::json!({"task_id": "HumanEval/0", "solution": solution}).to_string()).unwrap();
-    let output = benchgen(&["eval", dataset.to_str().unwrap(), "--samples", samples.to_str().unwrap(), "--k", "1"]);
-    assert_eq!(pass_at(&stdout(&output), 1), 1.0, "{}{}", stdout(&output), stderr(&output));
+    fs_err::write(
+        &samples,
+        serde_json::json!({"task_id": "HumanEval/0", "solution": solution}).to_string(),
+    )
+    .unwrap();
+    let output = benchgen(&[
+        "eval",
+        dataset.to_str().unwrap(),
+        "--samples",
+        samples.to_str().unwrap(),
+        "--k",
+        "1",
+    ]);
+    assert_eq!(
+        pass_at(&stdout(&output), 1),
+        1.0,
+        "{}{}",
+        stdout(&output),
+        stderr(&output)
+    );
 }
 
 #[test]
@@ -138,48 +223,96 @@ fn errors_name_the_file_and_the_item() {
     let output = benchgen(&["verify", missing.to_str().unwrap()]);
     assert_eq!(output.status.code(), Some(2));
     let text = stderr(&output);
-    assert!(text.starts_with("error: failed to read dataset `"), "{text}");
+    assert!(
+        text.starts_with("error: failed to read dataset `"),
+        "{text}"
+    );
     assert!(text.contains("missing.jsonl"), "{text}");
 
     let dataset = humaneval_dataset(dir.path());
     let samples = dir.path().join("samples.jsonl");
     fs_err::write(&samples, "{\"task_id\": \"HumanEval/0\", \"completion\": \"    return True\\n\"}\n{\"task_id\": \"Nope/1\", \"completion\": \"\"}\n").unwrap();
-    let output = benchgen(&["eval", dataset.to_str().unwrap(), "--samples", samples.to_str().unwrap()]);
+    let output = benchgen(&[
+        "eval",
+        dataset.to_str().unwrap(),
+        "--samples",
+        samples.to_str().unwrap(),
+    ]);
     assert_eq!(output.status.code(), Some(2));
-    assert!(stderr(&output).contains("sample 2: task `Nope/1` is not in the dataset"), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("sample 2: task `Nope/1` is not in the dataset"),
+        "{}",
+        stderr(&output)
+    );
 
     let broken = dir.path().join("broken.jsonl");
     fs_err::write(&broken, "{\"id\": 1}\n").unwrap();
     let output = benchgen(&["verify", broken.to_str().unwrap()]);
-    assert!(stderr(&output).contains("broken.jsonl:1: not a valid record"), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("broken.jsonl:1: not a valid record"),
+        "{}",
+        stderr(&output)
+    );
 }
 
 #[test]
 fn build_from_stdlib_modules_gives_items_that_verify_and_reject_stubs() {
     let dir = tempfile::tempdir().unwrap();
     let dataset = dir.path().join("stdlib.jsonl");
-    let output = benchgen(&["build", "--module", "textwrap", "--module", "colorsys", "--out", dataset.to_str().unwrap()]);
+    let output = benchgen(&[
+        "build",
+        "--module",
+        "textwrap",
+        "--module",
+        "colorsys",
+        "--out",
+        dataset.to_str().unwrap(),
+    ]);
     assert!(output.status.success(), "{}", stderr(&output));
     let text = stdout(&output);
     assert!(text.contains("accepted"), "{text}");
     let items = read_lines(&dataset);
     assert!(items.len() >= 5, "{text}");
     let output = benchgen(&["verify", dataset.to_str().unwrap()]);
-    assert_eq!(stdout(&output).lines().last(), Some(format!("{} passed, 0 failed", items.len()).as_str()));
+    assert_eq!(
+        stdout(&output).lines().last(),
+        Some(format!("{} passed, 0 failed", items.len()).as_str())
+    );
 
     // Every item's tests reject a stub body.
     let samples = dir.path().join("stubs.jsonl");
     let stubs: Vec<String> = items
         .iter()
         .flat_map(|item| {
-            ["    pass\n", "    return None\n", "    raise NotImplementedError\n"]
-                .map(|body| serde_json::json!({"task_id": item["id"], "completion": body}).to_string())
+            [
+                "    pass\n",
+                "    return None\n",
+                "    raise NotImplementedError\n",
+            ]
+            .map(|body| serde_json::json!({"task_id": item["id"], "completion": body}).to_string())
         })
         .collect();
     fs_err::write(&samples, stubs.join("\n")).unwrap();
-    let output = benchgen(&["eval", dataset.to_str().unwrap(), "--samples", samples.to_str().unwrap(), "--k", "1"]);
+    let output = benchgen(&[
+        "eval",
+        dataset.to_str().unwrap(),
+        "--samples",
+        samples.to_str().unwrap(),
+        "--k",
+        "1",
+    ]);
     assert_eq!(pass_at(&stdout(&output), 1), 0.0, "{}", stdout(&output));
 
-    let output = benchgen(&["build", "--module", "no_such_module_xyz", "--out", dir.path().join("x.jsonl").to_str().unwrap()]);
-    assert!(stderr(&output).contains("no module named `no_such_module_xyz`"), "{}", stderr(&output));
+    let output = benchgen(&[
+        "build",
+        "--module",
+        "no_such_module_xyz",
+        "--out",
+        dir.path().join("x.jsonl").to_str().unwrap(),
+    ]);
+    assert!(
+        stderr(&output).contains("no module named `no_such_module_xyz`"),
+        "{}",
+        stderr(&output)
+    );
 }

@@ -25,7 +25,11 @@ fn cache_root() -> tempfile::TempDir {
 }
 
 fn text(output: &Output) -> String {
-    format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr))
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    )
 }
 
 /// A one-item-per-program dataset written through the Exec-CSN importer (runnable code with a
@@ -38,14 +42,34 @@ fn dataset(dir: &Path, items: &[(&str, &str, &[&str])]) -> std::path::PathBuf {
     let published = dir.join("published.json");
     fs_err::write(&published, serde_json::Value::Array(records).to_string()).unwrap();
     let dataset = dir.join("items.jsonl");
-    let output = benchgen(&["import", "execcsn", "--from", published.to_str().unwrap(), "--out", dataset.to_str().unwrap()], dir);
+    let output = benchgen(
+        &[
+            "import",
+            "execcsn",
+            "--from",
+            published.to_str().unwrap(),
+            "--out",
+            dataset.to_str().unwrap(),
+        ],
+        dir,
+    );
     assert!(output.status.success(), "{}", text(&output));
-    let mut lines: Vec<serde_json::Value> =
-        fs_err::read_to_string(&dataset).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let mut lines: Vec<serde_json::Value> = fs_err::read_to_string(&dataset)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     for (line, (_, _, requirements)) in lines.iter_mut().zip(items) {
         line["requirements"] = serde_json::json!(requirements);
     }
-    fs_err::write(&dataset, lines.iter().map(|l| l.to_string() + "\n").collect::<String>()).unwrap();
+    fs_err::write(
+        &dataset,
+        lines
+            .iter()
+            .map(|l| l.to_string() + "\n")
+            .collect::<String>(),
+    )
+    .unwrap();
     dataset
 }
 
@@ -67,9 +91,15 @@ fn lock_build_verify_and_rebuild_on_a_clean_cache() {
     let output = benchgen(&["env", "lock", dataset_arg], &cache);
     assert!(output.status.success(), "{}", text(&output));
     let lock = fs_err::read_to_string(dir.path().join("items.env-0.lock")).unwrap();
-    assert!(lock.contains("six==") && lock.contains("pyyaml==") && lock.contains("--hash=sha256:"), "{lock}");
+    assert!(
+        lock.contains("six==") && lock.contains("pyyaml==") && lock.contains("--hash=sha256:"),
+        "{lock}"
+    );
     let items = fs_err::read_to_string(&dataset).unwrap();
-    assert!(items.contains("\"requirements\":[\"PyYAML\"]"), "yaml maps to PyYAML: {items}");
+    assert!(
+        items.contains("\"requirements\":[\"PyYAML\"]"),
+        "yaml maps to PyYAML: {items}"
+    );
 
     let output = benchgen(&["env", "build", dataset_arg], &cache);
     assert!(output.status.success(), "{}", text(&output));
@@ -77,7 +107,11 @@ fn lock_build_verify_and_rebuild_on_a_clean_cache() {
     assert!(first.starts_with("environment 0: "), "{first}");
 
     let output = benchgen(&["verify", dataset_arg], &cache);
-    assert!(String::from_utf8_lossy(&output.stdout).ends_with("2 passed, 0 failed\n"), "{}", text(&output));
+    assert!(
+        String::from_utf8_lossy(&output.stdout).ends_with("2 passed, 0 failed\n"),
+        "{}",
+        text(&output)
+    );
 
     // A clean cache rebuilds from the lock alone to the same fingerprint.
     let clean = cache_dir.path().join("clean");
@@ -86,7 +120,10 @@ fn lock_build_verify_and_rebuild_on_a_clean_cache() {
     assert_eq!(String::from_utf8_lossy(&output.stdout), first);
     for line in fs_err::read_to_string(&dataset).unwrap().lines() {
         let item: serde_json::Value = serde_json::from_str(line).unwrap();
-        assert_eq!(Some(item["environment"].as_str().unwrap()), first.trim().strip_prefix("environment 0: "));
+        assert_eq!(
+            Some(item["environment"].as_str().unwrap()),
+            first.trim().strip_prefix("environment 0: ")
+        );
     }
 }
 
@@ -94,18 +131,36 @@ fn lock_build_verify_and_rebuild_on_a_clean_cache() {
 fn conflicting_pins_are_reported_and_split_or_dropped() {
     let dir = tempfile::tempdir().unwrap();
     let cache = dir.path().join("cache");
-    let items: &[(&str, &str, &[&str])] =
-        &[("new", USES_SIX, &["six==1.16.0"]), ("old", USES_SIX, &["six==1.15.0"]), ("any", USES_SIX, &[])];
+    let items: &[(&str, &str, &[&str])] = &[
+        ("new", USES_SIX, &["six==1.16.0"]),
+        ("old", USES_SIX, &["six==1.15.0"]),
+        ("any", USES_SIX, &[]),
+    ];
     let dataset = dataset(dir.path(), items);
     let output = benchgen(&["env", "lock", dataset.to_str().unwrap()], &cache);
     let report = text(&output);
     assert_eq!(output.status.code(), Some(1), "{report}");
-    assert!(report.contains("item `execcsn/old` conflicts with environment 0 (six 1.15.0 vs 1.16.0)"), "{report}");
+    assert!(
+        report.contains("item `execcsn/old` conflicts with environment 0 (six 1.15.0 vs 1.16.0)"),
+        "{report}"
+    );
     assert!(report.contains("environment 1: 1 items"), "{report}");
 
-    let output = benchgen(&["env", "lock", dataset.to_str().unwrap(), "--on-conflict", "drop"], &cache);
+    let output = benchgen(
+        &[
+            "env",
+            "lock",
+            dataset.to_str().unwrap(),
+            "--on-conflict",
+            "drop",
+        ],
+        &cache,
+    );
     let report = text(&output);
-    assert!(report.contains("item `execcsn/old` dropped from the dataset"), "{report}");
+    assert!(
+        report.contains("item `execcsn/old` dropped from the dataset"),
+        "{report}"
+    );
     let kept = fs_err::read_to_string(&dataset).unwrap();
     assert_eq!(kept.lines().count(), 2);
     assert!(!kept.contains("execcsn/old"));
@@ -116,17 +171,37 @@ fn conflicting_pins_are_reported_and_split_or_dropped() {
 /// default cache so the large downloads happen once per machine.
 #[test]
 fn execcsn_sample_passes_in_its_built_environment() {
-    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/execcsn-sample5.json");
+    let data =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/execcsn-sample5.json");
     if !data.exists() {
         eprintln!("skipping: {} not found", data.display());
         return;
     }
     let dir = tempfile::tempdir().unwrap();
     let dataset = dir.path().join("execcsn.jsonl");
-    let run = |args: &[&str]| Command::new(env!("CARGO_BIN_EXE_benchgen")).args(args).arg("-q").output().unwrap();
-    let output = run(&["import", "execcsn", "--from", data.to_str().unwrap(), "--out", dataset.to_str().unwrap()]);
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_benchgen"))
+            .args(args)
+            .arg("-q")
+            .output()
+            .unwrap()
+    };
+    let output = run(&[
+        "import",
+        "execcsn",
+        "--from",
+        data.to_str().unwrap(),
+        "--out",
+        dataset.to_str().unwrap(),
+    ]);
     assert!(output.status.success(), "{}", text(&output));
-    let output = run(&["env", "lock", dataset.to_str().unwrap(), "--exclude-newer", "2026-11-01T00:00:00Z"]);
+    let output = run(&[
+        "env",
+        "lock",
+        dataset.to_str().unwrap(),
+        "--exclude-newer",
+        "2026-11-01T00:00:00Z",
+    ]);
     assert!(output.status.success(), "{}", text(&output));
     let environment = fs_err::read_to_string(dir.path().join("execcsn.env.json")).unwrap();
     for requirement in ["\"numpy\"", "\"requests\"", "\"tensorflow\""] {
@@ -135,5 +210,9 @@ fn execcsn_sample_passes_in_its_built_environment() {
     let output = run(&["env", "build", dataset.to_str().unwrap()]);
     assert!(output.status.success(), "{}", text(&output));
     let output = run(&["verify", dataset.to_str().unwrap()]);
-    assert!(String::from_utf8_lossy(&output.stdout).ends_with("5 passed, 0 failed\n"), "{}", text(&output));
+    assert!(
+        String::from_utf8_lossy(&output.stdout).ends_with("5 passed, 0 failed\n"),
+        "{}",
+        text(&output)
+    );
 }

@@ -34,7 +34,10 @@ where
     I: IntoIterator<Item = B>,
     B: AsRef<[u8]>,
 {
-    fields.into_iter().fold(Digester::new(), Digester::field).hex()
+    fields
+        .into_iter()
+        .fold(Digester::new(), Digester::field)
+        .hex()
 }
 
 #[cfg(test)]
@@ -50,6 +53,9 @@ mod tests {
     #[test]
     fn digest_is_stable_across_releases() {
         // Pinned value: a change here invalidates every cache on disk, so it must be deliberate.
-        assert_eq!(digest_fields(["benchgen"]), "0b4e2ccbb78cdb246c91634a6c2814290e6dbfbcce96ad8c37d42f978dec0546");
+        assert_eq!(
+            digest_fields(["benchgen"]),
+            "0b4e2ccbb78cdb246c91634a6c2814290e6dbfbcce96ad8c37d42f978dec0546"
+        );
     }
 }

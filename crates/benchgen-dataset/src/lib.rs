@@ -45,7 +45,10 @@ pub(crate) fn example_from_program(
     tests: String,
     instruction: String,
 ) -> Result<Example, ImportError> {
-    let fail = |reason: String| ImportError { id: id.clone(), reason };
+    let fail = |reason: String| ImportError {
+        id: id.clone(),
+        reason,
+    };
     if let Some(error) = benchgen_python::parse_errors(&program) {
         return Err(fail(format!("program does not parse: {error}")));
     }
@@ -60,5 +63,9 @@ pub(crate) fn example_from_program(
         assert_count: Some(benchgen_python::count_asserts(&tests) as u32),
         ..Quality::default()
     };
-    Ok(Example { instruction, quality, ..Example::python(id, provenance, target, program, prompt, tests) })
+    Ok(Example {
+        instruction,
+        quality,
+        ..Example::python(id, provenance, target, program, prompt, tests)
+    })
 }

@@ -5,7 +5,10 @@ use std::path::PathBuf;
 
 fn shared_data(name: &str) -> Option<PathBuf> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
-    ["shared/data", "../shared/data"].iter().map(|d| root.join(d).join(name)).find(|p| p.exists())
+    ["shared/data", "../shared/data"]
+        .iter()
+        .map(|d| root.join(d).join(name))
+        .find(|p| p.exists())
 }
 
 #[test]
@@ -25,11 +28,17 @@ fn humaneval_imports_all_164_with_the_published_prompts() {
     assert_eq!(first.id, "HumanEval/0");
     assert_eq!(first.target.qualified_name, "has_close_elements");
     assert!(first.program.starts_with(&first.prompt));
-    assert!(first.tests.contains("def test_check():\n    check(has_close_elements)"));
+    assert!(first
+        .tests
+        .contains("def test_check():\n    check(has_close_elements)"));
     assert!(first.instruction.contains("closer to each other"));
     assert_eq!(first.quality.test_count, Some(1));
     for example in &imported.examples {
-        assert!(benchgen_python::parse_errors(&example.tests).is_none(), "{}", example.id);
+        assert!(
+            benchgen_python::parse_errors(&example.tests).is_none(),
+            "{}",
+            example.id
+        );
     }
 }
 
@@ -49,14 +58,25 @@ fn execcsn_sample_rederives_runnable_tests() {
         assert_eq!(example.quality.test_count, Some(1), "{}", example.id);
         assert!(!example.instruction.is_empty(), "{}", example.id);
     }
-    let flags = imported.examples.iter().find(|e| e.id == "execcsn/11134").unwrap();
+    let flags = imported
+        .examples
+        .iter()
+        .find(|e| e.id == "execcsn/11134")
+        .unwrap();
     assert_eq!(flags.target.qualified_name, "CkClass.flags2text");
-    assert_eq!(flags.provenance.repo.as_deref(), Some("LudovicRousseau/PyKCS11"));
+    assert_eq!(
+        flags.provenance.repo.as_deref(),
+        Some("LudovicRousseau/PyKCS11")
+    );
     assert!(flags.tests.starts_with("def test_flags2text():"));
     assert_eq!(flags.quality.assert_count, Some(3));
     // Its checks are `mock.assert_called_with` calls: no assert statement, which the published
     // method's text count of "assert" could not tell apart.
-    let volume = imported.examples.iter().find(|e| e.id == "execcsn/17668").unwrap();
+    let volume = imported
+        .examples
+        .iter()
+        .find(|e| e.id == "execcsn/17668")
+        .unwrap();
     assert_eq!(volume.quality.assert_count, Some(0));
 }
 
@@ -76,5 +96,8 @@ fn a_bad_record_is_named_and_the_rest_imported() {
     let errors: Vec<String> = imported.errors.iter().map(|e| e.to_string()).collect();
     assert_eq!(errors.len(), 2, "{errors:?}");
     assert!(errors[0].starts_with("item `execcsn/2`"), "{errors:?}");
-    assert!(errors[1].starts_with("item `execcsn/3`") && errors[1].contains("missing"), "{errors:?}");
+    assert!(
+        errors[1].starts_with("item `execcsn/3`") && errors[1].contains("missing"),
+        "{errors:?}"
+    );
 }

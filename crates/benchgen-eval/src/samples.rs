@@ -40,19 +40,38 @@ pub struct Job {
 }
 
 /// Turns samples into jobs. Samples are numbered per task in file order.
-pub fn plan(examples: &[Example], samples: &[Sample], limits: Limits) -> Result<Vec<Job>, SampleError> {
+pub fn plan(
+    examples: &[Example],
+    samples: &[Sample],
+    limits: Limits,
+) -> Result<Vec<Job>, SampleError> {
     let by_id: HashMap<&str, &Example> = examples.iter().map(|e| (e.id.as_str(), e)).collect();
     let mut next_index: HashMap<&str, usize> = HashMap::new();
     let mut jobs = Vec::with_capacity(samples.len());
     for (line, sample) in samples.iter().enumerate().map(|(i, s)| (i + 1, s)) {
-        let example = by_id
-            .get(sample.task_id.as_str())
-            .ok_or_else(|| SampleError::UnknownTask { line, task_id: sample.task_id.clone() })?;
+        let example =
+            by_id
+                .get(sample.task_id.as_str())
+                .ok_or_else(|| SampleError::UnknownTask {
+                    line,
+                    task_id: sample.task_id.clone(),
+                })?;
         let program = match (&sample.completion, &sample.solution) {
-            (Some(completion), _) => Ok(benchgen_python::splice_body(&example.program, &example.target, completion)),
-            (None, Some(solution)) => benchgen_python::splice_solution(&example.program, &example.target, solution)
-                .map_err(|e| e.to_string()),
-            (None, None) => return Err(SampleError::Empty { line, task_id: sample.task_id.clone() }),
+            (Some(completion), _) => Ok(benchgen_python::splice_body(
+                &example.program,
+                &example.target,
+                completion,
+            )),
+            (None, Some(solution)) => {
+                benchgen_python::splice_solution(&example.program, &example.target, solution)
+                    .map_err(|e| e.to_string())
+            }
+            (None, None) => {
+                return Err(SampleError::Empty {
+                    line,
+                    task_id: sample.task_id.clone(),
+                })
+            }
         };
         let counter = next_index.entry(example.id.as_str()).or_default();
         jobs.push(Job {
@@ -73,7 +92,10 @@ pub fn score(jobs: Vec<Job>, outcomes: Vec<ExecOutcome>) -> Vec<RunResult> {
         .map(|job| {
             let outcome = match job.request {
                 Ok(_) => outcomes.next().expect("one outcome per runnable job"),
-                Err(reason) => ExecOutcome { verdict: Verdict::Error, ..ExecOutcome::sandbox_error(reason) },
+                Err(reason) => ExecOutcome {
+                    verdict: Verdict::Error,
+                    ..ExecOutcome::sandbox_error(reason)
+                },
             };
             RunResult::new(job.task_id, Some(job.sample_index), outcome)
         })
@@ -90,5 +112,7 @@ pub fn pass_at_ks(results: &[RunResult], ks: &[u64]) -> Vec<(u64, Option<f64>)> 
         entry.1 += u64::from(result.passed);
     }
     let counts: Vec<(u64, u64)> = per_task.into_values().collect();
-    ks.iter().map(|&k| (k, pass_at_k::mean(&counts, k))).collect()
+    ks.iter()
+        .map(|&k| (k, pass_at_k::mean(&counts, k)))
+        .collect()
 }

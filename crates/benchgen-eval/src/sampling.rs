@@ -58,7 +58,12 @@ pub enum SamplingError {
 /// The chat messages for one item: the template's `system:` part and its `user:` part.
 pub fn messages(example: &Example, template: &str) -> Result<Vec<Message>, SamplingError> {
     let environment = minijinja::Environment::new();
-    let name = example.target.qualified_name.rsplit('.').next().unwrap_or_default();
+    let name = example
+        .target
+        .qualified_name
+        .rsplit('.')
+        .next()
+        .unwrap_or_default();
     let text = environment
         .render_str(
             template,
@@ -72,7 +77,10 @@ pub fn messages(example: &Example, template: &str) -> Result<Vec<Message>, Sampl
         .map_err(|e| SamplingError::Template(e.to_string()))?;
     let text = text.trim_start();
     let (system, user) = match (text.strip_prefix("system:"), text.find("\nuser:")) {
-        (Some(_), Some(at)) => (Some(text["system:".len()..at].trim()), text[at + "\nuser:".len()..].trim()),
+        (Some(_), Some(at)) => (
+            Some(text["system:".len()..at].trim()),
+            text[at + "\nuser:".len()..].trim(),
+        ),
         _ => (None, text.strip_prefix("user:").unwrap_or(text).trim()),
     };
     let mut messages = Vec::new();
@@ -85,12 +93,28 @@ pub fn messages(example: &Example, template: &str) -> Result<Vec<Message>, Sampl
 
 /// The sample a model's answer makes for `example`.
 pub fn extract(example: &Example, answer: &str) -> Sample {
-    let code = benchgen_llm::extract_fenced_block(answer, "python").unwrap_or_else(|_| answer.to_string());
-    let name = example.target.qualified_name.rsplit('.').next().unwrap_or_default();
+    let code =
+        benchgen_llm::extract_fenced_block(answer, "python").unwrap_or_else(|_| answer.to_string());
+    let name = example
+        .target
+        .qualified_name
+        .rsplit('.')
+        .next()
+        .unwrap_or_default();
     let defines_target = benchgen_python::parse_errors(&code).is_none()
-        && benchgen_python::functions(&code).iter().any(|f| f.name == name);
-    let (completion, solution) = if defines_target { (None, Some(code)) } else { (Some(code), None) };
-    Sample { task_id: example.id.clone(), completion, solution }
+        && benchgen_python::functions(&code)
+            .iter()
+            .any(|f| f.name == name);
+    let (completion, solution) = if defines_target {
+        (None, Some(code))
+    } else {
+        (Some(code), None)
+    };
+    Sample {
+        task_id: example.id.clone(),
+        completion,
+        solution,
+    }
 }
 
 /// Draws `options.n` samples for every example, in example order. An item whose requests fail
@@ -101,8 +125,10 @@ pub fn sample_all(
     options: &SamplingOptions,
     mut on_item: impl FnMut(&str) + Send,
 ) -> Result<(Vec<Sample>, Vec<SamplingError>), SamplingError> {
-    let prompts: Vec<Vec<Message>> =
-        examples.iter().map(|e| messages(e, &options.template)).collect::<Result<_, _>>()?;
+    let prompts: Vec<Vec<Message>> = examples
+        .iter()
+        .map(|e| messages(e, &options.template))
+        .collect::<Result<_, _>>()?;
     let next = std::sync::atomic::AtomicUsize::new(0);
     let results = std::sync::Mutex::new(Vec::with_capacity(examples.len()));
     let on_item = std::sync::Mutex::new(&mut on_item);
@@ -110,7 +136,9 @@ pub fn sample_all(
         for _ in 0..options.parallel_items.max(1).min(examples.len().max(1)) {
             scope.spawn(|| loop {
                 let index = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                let Some(example) = examples.get(index) else { break };
+                let Some(example) = examples.get(index) else {
+                    break;
+                };
                 let mut request = ChatRequest::new(prompts[index].clone());
                 request.n = options.n;
                 request.temperature = options.temperature;
@@ -118,7 +146,11 @@ pub fn sample_all(
                 request.max_tokens = options.max_tokens;
                 request.seed = Some(options.seed);
                 let outcome = client.chat("eval", &request).map(|response| {
-                    response.choices.iter().map(|choice| extract(example, &choice.text)).collect::<Vec<_>>()
+                    response
+                        .choices
+                        .iter()
+                        .map(|choice| extract(example, &choice.text))
+                        .collect::<Vec<_>>()
                 });
                 (on_item.lock().expect("callback lock"))(&example.id);
                 results.lock().expect("results lock").push((index, outcome));
@@ -132,7 +164,10 @@ pub fn sample_all(
     for (index, outcome) in results {
         match outcome {
             Ok(item_samples) => samples.extend(item_samples),
-            Err(source) => errors.push(SamplingError::Model { id: examples[index].id.clone(), source }),
+            Err(source) => errors.push(SamplingError::Model {
+                id: examples[index].id.clone(),
+                source,
+            }),
         }
     }
     Ok((samples, errors))
@@ -148,7 +183,14 @@ mod tests {
         let prompt = benchgen_python::mask(&program, &target);
         Example {
             instruction: "Add two numbers.".into(),
-            ..Example::python("t/add".into(), Default::default(), target, program, prompt, String::new())
+            ..Example::python(
+                "t/add".into(),
+                Default::default(),
+                target,
+                program,
+                prompt,
+                String::new(),
+            )
         }
     }
 
@@ -158,14 +200,23 @@ mod tests {
         assert_eq!(messages.len(), 2);
         let user = &messages[1].content;
         assert!(user.starts_with("Instruction:\nAdd two numbers."), "{user}");
-        assert!(user.contains("def add(a, b):\n    \"\"\"Add.\"\"\""), "{user}");
+        assert!(
+            user.contains("def add(a, b):\n    \"\"\"Add.\"\"\""),
+            "{user}"
+        );
         assert!(user.ends_with("Write the function `add`."), "{user}");
     }
 
     #[test]
     fn answers_become_solutions_or_bodies_by_parsing() {
-        let whole = extract(&example(), "Sure:\n```python\ndef add(a, b):\n    return a + b\n```\n");
-        assert_eq!(whole.solution.as_deref(), Some("def add(a, b):\n    return a + b\n"));
+        let whole = extract(
+            &example(),
+            "Sure:\n```python\ndef add(a, b):\n    return a + b\n```\n",
+        );
+        assert_eq!(
+            whole.solution.as_deref(),
+            Some("def add(a, b):\n    return a + b\n")
+        );
         let body = extract(&example(), "```python\n    return a + b\n```");
         assert!(body.completion.is_some() && body.solution.is_none());
         let bare = extract(&example(), "def add(a, b): return b + a");

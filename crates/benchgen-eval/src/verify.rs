@@ -42,7 +42,10 @@ impl RunResult {
 
 /// The requests that run each example's reference against its tests, in order.
 pub fn plan(examples: &[Example], limits: Limits) -> Vec<ExecRequest> {
-    examples.iter().map(|example| request_for(example, example.program.clone(), limits)).collect()
+    examples
+        .iter()
+        .map(|example| request_for(example, example.program.clone(), limits))
+        .collect()
 }
 
 /// Pairs outcomes (in plan order) with their examples.
@@ -55,7 +58,9 @@ pub fn score(examples: &[Example], outcomes: Vec<ExecOutcome>) -> Vec<RunResult>
 }
 
 /// Count of results per verdict, every verdict present (zero where none).
-pub fn verdict_counts<'a>(results: impl IntoIterator<Item = &'a RunResult>) -> BTreeMap<Verdict, usize> {
+pub fn verdict_counts<'a>(
+    results: impl IntoIterator<Item = &'a RunResult>,
+) -> BTreeMap<Verdict, usize> {
     let mut counts: BTreeMap<Verdict, usize> = Verdict::ALL.iter().map(|&v| (v, 0)).collect();
     for result in results {
         *counts.entry(result.verdict).or_default() += 1;

@@ -102,13 +102,18 @@ pub(crate) fn inputs(
 ) -> Result<Inputs, String> {
     let code = extract_fenced_block(answer, "python").map_err(|e| e.to_string())?;
     if let Some(error) = benchgen_python::parse_errors(&code) {
-        return Err(format!("the code does not parse ({error}): send valid Python 3"));
+        return Err(format!(
+            "the code does not parse ({error}): send valid Python 3"
+        ));
     }
     let mut setup = String::new();
     let mut bound: BTreeSet<String> = BTreeSet::new();
     for statement in benchgen_python::top_level_statements(&code) {
         let redundant_import = statement.kind == StatementKind::Import
-            && statement.binds.iter().all(|name| program_names.contains(name));
+            && statement
+                .binds
+                .iter()
+                .all(|name| program_names.contains(name));
         if statement.binds.is_empty() || redundant_import {
             continue;
         }
@@ -137,7 +142,10 @@ pub(crate) fn inputs(
         Callable::Method => {
             let mut counts: Vec<(&str, usize)> = Vec::new();
             for found in &calls {
-                match counts.iter_mut().find(|(callee, _)| *callee == found.callee) {
+                match counts
+                    .iter_mut()
+                    .find(|(callee, _)| *callee == found.callee)
+                {
                     Some((_, n)) => *n += 1,
                     None => counts.push((&found.callee, 1)),
                 }
@@ -152,7 +160,10 @@ pub(crate) fn inputs(
     };
     let Some(call) = call else {
         let setup_hint = match callable {
-            Callable::Method => format!(", after an assignment such as `obj = {}(...)`", function.class_path.join(".")),
+            Callable::Method => format!(
+                ", after an assignment such as `obj = {}(...)`",
+                function.class_path.join(".")
+            ),
             _ => String::new(),
         };
         return Err(format!(
@@ -193,7 +204,9 @@ pub(crate) fn instruction(answer: &str) -> Result<String, String> {
     for (i, section) in SECTIONS.iter().enumerate() {
         let end = starts.get(i + 1).copied().unwrap_or(block.len());
         if block[starts[i] + section.len()..end].trim().is_empty() {
-            return Err(format!("the `{section}` part is empty: say something there"));
+            return Err(format!(
+                "the `{section}` part is empty: say something there"
+            ));
         }
     }
     Ok(block[starts[0]..].to_string())
@@ -222,15 +235,25 @@ mod tests {
         let parsed = program(answer, "scale").unwrap();
         assert_eq!(parsed.packages, ["requests", "numpy>=1.2"]);
         assert!(!parsed.program.contains("requires") && !parsed.program.contains("test_scale"));
-        assert!(parsed.program.starts_with("import json\n\ndef scale("), "{}", parsed.program);
+        assert!(
+            parsed.program.starts_with("import json\n\ndef scale("),
+            "{}",
+            parsed.program
+        );
     }
 
     #[test]
     fn a_wrong_program_answer_says_what_to_send() {
         let no_block = program("def scale(v): return v", "scale").unwrap_err();
-        assert!(no_block.starts_with("found no ```python code block"), "{no_block}");
+        assert!(
+            no_block.starts_with("found no ```python code block"),
+            "{no_block}"
+        );
         let broken = program("```python\ndef scale(:\n```", "scale").unwrap_err();
-        assert!(broken.starts_with("the program does not parse (1:"), "{broken}");
+        assert!(
+            broken.starts_with("the program does not parse (1:"),
+            "{broken}"
+        );
         let lost = program("```python\ndef other():\n    return 1\n```", "Shop.total").unwrap_err();
         assert_eq!(lost, "the program does not define `Shop.total`: keep that function, unchanged, in the program");
         let empty = program("```python\n# requires: x\n```", "scale").unwrap_err();
@@ -254,7 +277,13 @@ mod tests {
         assert_eq!(parsed.seeds, ["{'apple': 0.5}", "{}"]);
         assert_eq!(parsed.setup, "obj = Shop({'apple': 3})\nempty = Shop({})\n");
 
-        let unbound = inputs("```python\nobj.total({})\n```", &function("Shop.total"), Callable::Method, &names()).unwrap_err();
+        let unbound = inputs(
+            "```python\nobj.total({})\n```",
+            &function("Shop.total"),
+            Callable::Method,
+            &names(),
+        )
+        .unwrap_err();
         assert_eq!(unbound, "found no call of `obj.total`: write the calls one per line, like `obj.total(...)`, after an assignment such as `obj = Shop(...)`");
     }
 
@@ -270,7 +299,8 @@ mod tests {
         assert!(missing.contains("`Inputs:`"), "{missing}");
         let empty = instruction("```text\nFunctionality:\nInputs: y\nOutputs: z\n```").unwrap_err();
         assert!(empty.contains("`Functionality:` part is empty"), "{empty}");
-        let order = instruction("```text\nOutputs: z\nInputs: y\nFunctionality: x\n```").unwrap_err();
+        let order =
+            instruction("```text\nOutputs: z\nInputs: y\nFunctionality: x\n```").unwrap_err();
         assert!(order.contains("order"), "{order}");
     }
 }

@@ -3,7 +3,7 @@
 //! instance), the same ids and the same slices.
 
 use benchgen_build::facts::PythonFacts;
-use benchgen_build::{slicing, source, BuildReport, Candidate, Source, SkipReason};
+use benchgen_build::{slicing, source, BuildReport, Candidate, SkipReason, Source};
 
 use crate::item::ItemInput;
 use crate::PipelineOptions;
@@ -16,7 +16,11 @@ pub(crate) struct Discovered {
     pub selection: BuildReport,
 }
 
-pub(crate) fn discover(sources: &[Source], options: &PipelineOptions, facts: &PythonFacts) -> Discovered {
+pub(crate) fn discover(
+    sources: &[Source],
+    options: &PipelineOptions,
+    facts: &PythonFacts,
+) -> Discovered {
     let mut selection = BuildReport::default();
     let mut files = Vec::new();
     for source in sources {
@@ -25,7 +29,10 @@ pub(crate) fn discover(sources: &[Source], options: &PipelineOptions, facts: &Py
         selection.errors.extend(errors);
     }
     let candidates = benchgen_build::select_all(&files, &options.build, true, &mut selection);
-    let items = candidates.iter().map(|candidate| input(candidate, facts)).collect();
+    let items = candidates
+        .iter()
+        .map(|candidate| input(candidate, facts))
+        .collect();
     Discovered { items, selection }
 }
 
@@ -34,12 +41,13 @@ fn input(candidate: &Candidate<'_>, facts: &PythonFacts) -> ItemInput {
     let function = &candidate.function;
     let qualified_name = &function.qualified_name;
     // The slice keeps the definition's text, so the target is found again in it.
-    let slice = slicing::slice(&file.text, qualified_name, file.package.as_deref(), facts).and_then(|program| {
-        match benchgen_python::find_target(&program, qualified_name) {
-            Ok(_) => Ok(program),
-            Err(_) => Err(SkipReason::NotTopLevel),
-        }
-    });
+    let slice = slicing::slice(&file.text, qualified_name, file.package.as_deref(), facts)
+        .and_then(
+            |program| match benchgen_python::find_target(&program, qualified_name) {
+                Ok(_) => Ok(program),
+                Err(_) => Err(SkipReason::NotTopLevel),
+            },
+        );
     ItemInput {
         id: candidate.id.clone(),
         module: file.module.clone(),

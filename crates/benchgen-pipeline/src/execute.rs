@@ -27,8 +27,8 @@ use crate::answers::{self, Inputs};
 use crate::execution::Lane;
 use crate::item::{proceed, Flow, ItemRun};
 use crate::prompts::PromptKind;
-use crate::sandbox::{resolve, Sandboxed};
 use crate::report::Stage;
+use crate::sandbox::{resolve, Sandboxed};
 
 /// Characters of failure detail sent to the model: the end of a traceback says most.
 const MAX_DETAIL: usize = 3000;
@@ -59,9 +59,16 @@ enum Failure {
     Final(String),
 }
 
-pub(crate) fn run(run: &mut ItemRun<'_, '_>, sandboxed: Sandboxed, inputs: &Inputs) -> anyhow::Result<Flow<Executed>> {
+pub(crate) fn run(
+    run: &mut ItemRun<'_, '_>,
+    sandboxed: Sandboxed,
+    inputs: &Inputs,
+) -> anyhow::Result<Flow<Executed>> {
     let rounds = run.options().debug_rounds;
-    let Sandboxed { mut program, mut packages } = sandboxed;
+    let Sandboxed {
+        mut program,
+        mut packages,
+    } = sandboxed;
     let mut history = Vec::new();
     for round in 0..=rounds {
         let (verdict, detail) = match attempt(run, &program, inputs)? {
@@ -81,15 +88,26 @@ pub(crate) fn run(run: &mut ItemRun<'_, '_>, sandboxed: Sandboxed, inputs: &Inpu
                 return Ok(Ok(executed));
             }
             Err(Failure::Final(reason)) => {
-                return run.reject(Stage::Execute, "failed", reason, json!({"failures": history}));
+                return run.reject(
+                    Stage::Execute,
+                    "failed",
+                    reason,
+                    json!({"failures": history}),
+                );
             }
             Err(Failure::Fixable { verdict, detail }) => (verdict, detail),
         };
         history.push(json!({"round": round, "verdict": verdict, "detail": detail}));
         let first_line = detail.lines().next().unwrap_or("").trim().to_string();
         if round == rounds {
-            let reason = format!("still failing after {rounds} debug rounds ({verdict}: {first_line})");
-            return run.reject(Stage::Execute, "failed", reason, json!({"failures": history}));
+            let reason =
+                format!("still failing after {rounds} debug rounds ({verdict}: {first_line})");
+            return run.reject(
+                Stage::Execute,
+                "failed",
+                reason,
+                json!({"failures": history}),
+            );
         }
         let context = crate::item::prompt_context(
             run.input,
@@ -103,7 +121,9 @@ pub(crate) fn run(run: &mut ItemRun<'_, '_>, sandboxed: Sandboxed, inputs: &Inpu
             ],
         );
         let qualified_name = run.qualified_name();
-        let answer = run.ask("debug", PromptKind::Debug, context, |text| answers::program(text, qualified_name))?;
+        let answer = run.ask("debug", PromptKind::Debug, context, |text| {
+            answers::program(text, qualified_name)
+        })?;
         let fixed = match answer {
             Ok(formatted) => {
                 packages.extend(formatted.value.packages);
@@ -111,23 +131,41 @@ pub(crate) fn run(run: &mut ItemRun<'_, '_>, sandboxed: Sandboxed, inputs: &Inpu
             }
             Err(why) => {
                 let reason = format!("debug answer {} unusable: {why}", round + 1);
-                return run.reject(Stage::Execute, "failed", reason, json!({"failures": history}));
+                return run.reject(
+                    Stage::Execute,
+                    "failed",
+                    reason,
+                    json!({"failures": history}),
+                );
             }
         };
-        program = proceed!(crate::fidelity::check(run, fixed, &format!("debug {}", round + 1)));
+        program = proceed!(crate::fidelity::check(
+            run,
+            fixed,
+            &format!("debug {}", round + 1)
+        ));
         run.debug_rounds = round + 1;
     }
     unreachable!("the last round returns")
 }
 
 /// One run of the probe, the test writing and the reference runs.
-fn attempt(run: &ItemRun<'_, '_>, program: &str, inputs: &Inputs) -> anyhow::Result<Result<Executed, Failure>> {
+fn attempt(
+    run: &ItemRun<'_, '_>,
+    program: &str,
+    inputs: &Inputs,
+) -> anyhow::Result<Result<Executed, Failure>> {
     let input = run.input;
     let options = &run.options().build;
     let function = benchgen_python::functions(program)
         .into_iter()
         .rfind(|f| f.qualified_name == input.function.qualified_name)
-        .ok_or_else(|| anyhow::anyhow!("the checked program lost `{}`", input.function.qualified_name))?;
+        .ok_or_else(|| {
+            anyhow::anyhow!(
+                "the checked program lost `{}`",
+                input.function.qualified_name
+            )
+        })?;
     let settings = ProbeSettings {
         seed: options.seed,
         max_calls: options.max_calls,
@@ -136,7 +174,13 @@ fn attempt(run: &ItemRun<'_, '_>, program: &str, inputs: &Inputs) -> anyhow::Res
         max_text: 200,
     };
     let mut seeds = inputs.seeds.clone();
-    seeds.extend(input.seeds.iter().filter(|seed| !inputs.seeds.contains(seed)).cloned());
+    seeds.extend(
+        input
+            .seeds
+            .iter()
+            .filter(|seed| !inputs.seeds.contains(seed))
+            .cloned(),
+    );
     let mut request = probe::request(
         program,
         &function,
@@ -149,11 +193,12 @@ fn attempt(run: &ItemRun<'_, '_>, program: &str, inputs: &Inputs) -> anyhow::Res
     request.tests = with_setup(&inputs.setup, &request.tests);
     let first = run.execute(vec![request.clone()], Lane::Main, 0)?.remove(0);
     let second = run.execute(vec![request], Lane::Second, 0)?.remove(0);
-    let (first_report, second_report) = match (probe::parse(&first.stdout), probe::parse(&second.stdout)) {
-        (Some(a), Some(b)) => (a, b),
-        (None, _) => return Ok(Err(fixable(&first))),
-        (_, None) => return Ok(Err(fixable(&second))),
-    };
+    let (first_report, second_report) =
+        match (probe::parse(&first.stdout), probe::parse(&second.stdout)) {
+            (Some(a), Some(b)) => (a, b),
+            (None, _) => return Ok(Err(fixable(&first))),
+            (_, None) => return Ok(Err(fixable(&second))),
+        };
     let report = probe::agreeing(first_report, &second_report);
     if !report.cases.iter().any(|case| case.kind == CaseKind::Value) {
         let mut detail = probe::no_input_summary(&report);
@@ -199,8 +244,14 @@ fn attempt(run: &ItemRun<'_, '_>, program: &str, inputs: &Inputs) -> anyhow::Res
     let reference_runs = options.reference_runs.max(1);
     for index in 0..reference_runs {
         // Alternate the executors; repetitions on one are kept apart in the record.
-        let lane = if index % 2 == 0 { Lane::Main } else { Lane::Second };
-        let outcome = run.execute(vec![request.clone()], lane, index / 2)?.remove(0);
+        let lane = if index % 2 == 0 {
+            Lane::Main
+        } else {
+            Lane::Second
+        };
+        let outcome = run
+            .execute(vec![request.clone()], lane, index / 2)?
+            .remove(0);
         if !outcome.verdict.is_pass() {
             let detail = format!(
                 "the reference failed its recorded tests in run {} of {reference_runs}:\n{}",
@@ -248,7 +299,11 @@ fn render_inputs(inputs: &Inputs) -> String {
 
 /// The traceback of the first model input run as a plain call, or `None` without inputs. The
 /// probe only counts exception types; the model needs the line that failed.
-fn diagnose(run: &ItemRun<'_, '_>, program: &str, inputs: &Inputs) -> anyhow::Result<Option<String>> {
+fn diagnose(
+    run: &ItemRun<'_, '_>,
+    program: &str,
+    inputs: &Inputs,
+) -> anyhow::Result<Option<String>> {
     let Some(seed) = inputs.seeds.first() else {
         return Ok(None);
     };
@@ -311,16 +366,28 @@ mod tests {
 
     #[test]
     fn setup_goes_before_the_tests_and_inputs_read_as_calls() {
-        assert_eq!(with_setup("", "def test_a():\n    pass\n"), "def test_a():\n    pass\n");
-        let tests = with_setup("obj = Shop({})\n", "def test_a():\n    assert obj.total({}) == 0\n");
+        assert_eq!(
+            with_setup("", "def test_a():\n    pass\n"),
+            "def test_a():\n    pass\n"
+        );
+        let tests = with_setup(
+            "obj = Shop({})\n",
+            "def test_a():\n    assert obj.total({}) == 0\n",
+        );
         assert!(tests.starts_with("# Setup chosen by the model"));
-        assert!(tests.contains("\nobj = Shop({})\n\ndef test_a():"), "{tests}");
+        assert!(
+            tests.contains("\nobj = Shop({})\n\ndef test_a():"),
+            "{tests}"
+        );
         let inputs = Inputs {
             setup: "obj = Shop({})\n".into(),
             call: "obj.total".into(),
             seeds: vec!["{}".into(), "{'a': 1}".into()],
         };
-        assert_eq!(render_inputs(&inputs), "obj = Shop({})\nobj.total({})\nobj.total({'a': 1})");
+        assert_eq!(
+            render_inputs(&inputs),
+            "obj = Shop({})\nobj.total({})\nobj.total({'a': 1})"
+        );
     }
 
     #[test]

@@ -58,7 +58,12 @@ impl<'a> Runner<'a> {
 
     /// Runs `requests` in `lane`, repetition `repeat` (0 for a first run), replaying recorded
     /// outcomes. A store failure is an error; a failing program is an outcome.
-    pub fn run(&self, requests: Vec<ExecRequest>, lane: Lane, repeat: u32) -> anyhow::Result<Batch> {
+    pub fn run(
+        &self,
+        requests: Vec<ExecRequest>,
+        lane: Lane,
+        repeat: u32,
+    ) -> anyhow::Result<Batch> {
         let key = format!(
             "{}/{}/{repeat}",
             self.environment,
@@ -71,7 +76,9 @@ impl<'a> Runner<'a> {
         for request in &requests {
             outcomes.push(self.store.exec_result(request, &key)?);
         }
-        let missing: Vec<usize> = (0..requests.len()).filter(|&i| outcomes[i].is_none()).collect();
+        let missing: Vec<usize> = (0..requests.len())
+            .filter(|&i| outcomes[i].is_none())
+            .collect();
         let replayed = requests.len() - missing.len();
         let mut executed = Vec::with_capacity(missing.len());
         if !missing.is_empty() {
@@ -92,7 +99,10 @@ impl<'a> Runner<'a> {
         self.executed.fetch_add(executed.len(), Ordering::Relaxed);
         self.replayed.fetch_add(replayed, Ordering::Relaxed);
         Ok(Batch {
-            outcomes: outcomes.into_iter().map(|o| o.expect("every request has an outcome")).collect(),
+            outcomes: outcomes
+                .into_iter()
+                .map(|o| o.expect("every request has an outcome"))
+                .collect(),
             executed,
             replayed,
         })
@@ -100,6 +110,9 @@ impl<'a> Runner<'a> {
 
     /// Runs executed and replayed by this runner so far.
     pub fn counts(&self) -> (usize, usize) {
-        (self.executed.load(Ordering::Relaxed), self.replayed.load(Ordering::Relaxed))
+        (
+            self.executed.load(Ordering::Relaxed),
+            self.replayed.load(Ordering::Relaxed),
+        )
     }
 }

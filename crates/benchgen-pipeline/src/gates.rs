@@ -23,19 +23,35 @@ pub(crate) struct Gated {
     pub mutation_score: Option<f64>,
 }
 
-pub(crate) fn run(run: &mut ItemRun<'_, '_>, example: &Example, executed: &Executed) -> anyhow::Result<Flow<Gated>> {
+pub(crate) fn run(
+    run: &mut ItemRun<'_, '_>,
+    example: &Example,
+    executed: &Executed,
+) -> anyhow::Result<Flow<Gated>> {
     let options = run.options();
     let limits = options.build.limits;
     let result_type = most_common_result_type(executed);
     let bodies = stubs::stub_bodies(example, result_type.as_deref());
-    let outcomes = run.execute(stubs::stub_requests(example, &bodies, limits), Lane::Main, 0)?;
+    let outcomes = run.execute(
+        stubs::stub_requests(example, &bodies, limits),
+        Lane::Main,
+        0,
+    )?;
     let stub_results = stubs::stub_results(bodies, &outcomes);
     match stubs::stubs_killed(&stub_results) {
         Some(true) => {}
         Some(false) => {
-            let passing = stub_results.iter().find(|r| r.verdict.is_pass()).map_or("", |r| r.body.as_str());
+            let passing = stub_results
+                .iter()
+                .find(|r| r.verdict.is_pass())
+                .map_or("", |r| r.body.as_str());
             let reason = format!("the tests pass with the stub body `{passing}`");
-            return run.reject(Stage::Gates, "failed", reason, json!({"stubs": stub_results}));
+            return run.reject(
+                Stage::Gates,
+                "failed",
+                reason,
+                json!({"stubs": stub_results}),
+            );
         }
         // Sandbox errors are not recorded: running the build again retries them.
         None => anyhow::bail!("a stub run met a sandbox error; run the build again to retry"),
@@ -45,12 +61,18 @@ pub(crate) fn run(run: &mut ItemRun<'_, '_>, example: &Example, executed: &Execu
     let mut mutant_count = 0;
     if options.max_mutants > 0 {
         let literal = stubs::result_literal(example, result_type.as_deref());
-        let mutants = mutation::sample_mutants(example, literal, options.max_mutants, options.build.seed);
+        let mutants =
+            mutation::sample_mutants(example, literal, options.max_mutants, options.build.seed);
         mutant_count = mutants.len();
-        let outcomes = run.execute(mutation::mutant_requests(example, &mutants, limits), Lane::Main, 0)?;
+        let outcomes = run.execute(
+            mutation::mutant_requests(example, &mutants, limits),
+            Lane::Main,
+            0,
+        )?;
         mutation_score = mutation::score_mutants(example, mutants, &outcomes).score();
     }
-    let payload = json!({"stubs": stub_results, "mutants": mutant_count, "mutation_score": mutation_score});
+    let payload =
+        json!({"stubs": stub_results, "mutants": mutant_count, "mutation_score": mutation_score});
     if let (Some(minimum), Some(score)) = (options.min_mutation_score, mutation_score) {
         if score < minimum {
             let reason = format!("mutation score {score:.2} is below the minimum {minimum:.2}");
@@ -71,5 +93,8 @@ fn most_common_result_type(executed: &Executed) -> Option<String> {
         }
     }
     let best = counts.iter().map(|&(_, n)| n).max()?;
-    counts.into_iter().find(|&(_, n)| n == best).map(|(name, _)| name.to_string())
+    counts
+        .into_iter()
+        .find(|&(_, n)| n == best)
+        .map(|(name, _)| name.to_string())
 }

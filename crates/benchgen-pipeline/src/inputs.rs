@@ -33,12 +33,19 @@ pub(crate) fn run(run: &mut ItemRun<'_, '_>, program: &str) -> anyhow::Result<Fl
     match answer {
         Ok(formatted) => {
             let inputs = formatted.value;
-            run.pass(Stage::Tests, "passed", &json!({"attempts": formatted.attempts, "inputs": inputs}))?;
+            run.pass(
+                Stage::Tests,
+                "passed",
+                &json!({"attempts": formatted.attempts, "inputs": inputs}),
+            )?;
             Ok(Ok(inputs))
         }
-        Err(why) if input.callable == Callable::Method => {
-            run.reject(Stage::Tests, "failed", format!("no usable inputs: {why}"), json!({}))
-        }
+        Err(why) if input.callable == Callable::Method => run.reject(
+            Stage::Tests,
+            "failed",
+            format!("no usable inputs: {why}"),
+            json!({}),
+        ),
         Err(why) => {
             let inputs = Inputs {
                 setup: String::new(),
@@ -46,7 +53,11 @@ pub(crate) fn run(run: &mut ItemRun<'_, '_>, program: &str) -> anyhow::Result<Fl
                 seeds: Vec::new(),
             };
             run.fallbacks.push(Stage::Tests);
-            run.pass(Stage::Tests, "fallback", &json!({"unusable_answer": why, "inputs": inputs}))?;
+            run.pass(
+                Stage::Tests,
+                "fallback",
+                &json!({"unusable_answer": why, "inputs": inputs}),
+            )?;
             Ok(Ok(inputs))
         }
     }

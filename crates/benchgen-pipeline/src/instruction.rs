@@ -16,7 +16,12 @@ use crate::report::Stage;
 pub(crate) fn run(run: &mut ItemRun<'_, '_>, executed: &Executed) -> anyhow::Result<String> {
     let input = run.input;
     let context = crate::item::prompt_context(input, &executed.program, []);
-    let answer = run.ask("instruction", PromptKind::Instruction, context, answers::instruction)?;
+    let answer = run.ask(
+        "instruction",
+        PromptKind::Instruction,
+        context,
+        answers::instruction,
+    )?;
     let (text, status, unusable) = match answer {
         Ok(formatted) => (formatted.value, "model", None),
         Err(why) => {
@@ -33,6 +38,10 @@ pub(crate) fn run(run: &mut ItemRun<'_, '_>, executed: &Executed) -> anyhow::Res
     if unusable.is_some() {
         run.fallbacks.push(Stage::Instruction);
     }
-    run.pass(Stage::Instruction, status, &json!({"instruction": text, "unusable_answer": unusable}))?;
+    run.pass(
+        Stage::Instruction,
+        status,
+        &json!({"instruction": text, "unusable_answer": unusable}),
+    )?;
     Ok(text)
 }

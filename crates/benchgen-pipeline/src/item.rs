@@ -126,11 +126,21 @@ impl<'s, 'a> ItemRun<'s, 'a> {
     }
 
     /// Writes a stage's row and reports it.
-    fn record(&self, stage: Stage, status: &str, payload: &impl Serialize, passed: bool) -> anyhow::Result<()> {
+    fn record(
+        &self,
+        stage: Stage,
+        status: &str,
+        payload: &impl Serialize,
+        passed: bool,
+    ) -> anyhow::Result<()> {
         let shared = self.shared;
-        shared
-            .store
-            .put_item(&shared.run_id, &self.input.id, stage.as_str(), status, payload)?;
+        shared.store.put_item(
+            &shared.run_id,
+            &self.input.id,
+            stage.as_str(),
+            status,
+            payload,
+        )?;
         tracing::debug!(id = %self.input.id, %stage, status, "stage done");
         (shared.emit)(PipelineEvent::StageFinished {
             id: self.input.id.clone(),
@@ -141,7 +151,12 @@ impl<'s, 'a> ItemRun<'s, 'a> {
     }
 
     /// Records that the item passed `stage` with `status` (`passed`, or the stage's own word).
-    pub fn pass(&mut self, stage: Stage, status: &str, payload: &impl Serialize) -> anyhow::Result<()> {
+    pub fn pass(
+        &mut self,
+        stage: Stage,
+        status: &str,
+        payload: &impl Serialize,
+    ) -> anyhow::Result<()> {
         self.record(stage, status, payload, true)?;
         self.passed.push(stage);
         Ok(())
@@ -179,21 +194,32 @@ impl<'s, 'a> ItemRun<'s, 'a> {
         request.temperature = options.temperature;
         request.seed = Some(options.request_seed);
         request.max_tokens = options.max_tokens;
-        match self
-            .shared
-            .client
-            .complete_with_format(label, request, parse, options.format_attempts)
-        {
+        match self.shared.client.complete_with_format(
+            label,
+            request,
+            parse,
+            options.format_attempts,
+        ) {
             Ok(formatted) => Ok(Ok(formatted)),
-            Err(LlmError::WrongFormat { attempts, last_error }) => Ok(Err(format!(
+            Err(LlmError::WrongFormat {
+                attempts,
+                last_error,
+            }) => Ok(Err(format!(
                 "no usable answer in {attempts} attempts (last: {last_error})"
             ))),
-            Err(error) => Err(anyhow::Error::new(error).context(format!("{label} model call failed"))),
+            Err(error) => {
+                Err(anyhow::Error::new(error).context(format!("{label} model call failed")))
+            }
         }
     }
 
     /// Runs `requests` in the sandbox (replaying recorded outcomes) and reports the runs.
-    pub fn execute(&self, requests: Vec<ExecRequest>, lane: Lane, repeat: u32) -> anyhow::Result<Vec<ExecOutcome>> {
+    pub fn execute(
+        &self,
+        requests: Vec<ExecRequest>,
+        lane: Lane,
+        repeat: u32,
+    ) -> anyhow::Result<Vec<ExecOutcome>> {
         let batch = self.shared.runner.run(requests, lane, repeat)?;
         (self.shared.emit)(PipelineEvent::Executed {
             id: self.input.id.clone(),
@@ -204,7 +230,12 @@ impl<'s, 'a> ItemRun<'s, 'a> {
     }
 
     /// The item as it stands: `program` with the reference, `tests`, and what is known of both.
-    pub fn example(&self, program: String, tests: String, requirements: Vec<String>) -> anyhow::Result<Example> {
+    pub fn example(
+        &self,
+        program: String,
+        tests: String,
+        requirements: Vec<String>,
+    ) -> anyhow::Result<Example> {
         let target = benchgen_python::find_target(&program, self.qualified_name())?;
         let prompt = benchgen_python::mask(&program, &target);
         let quality = Quality {
@@ -218,7 +249,14 @@ impl<'s, 'a> ItemRun<'s, 'a> {
             quality,
             requirements,
             environment: Some(format!("cpython-{}", self.shared.facts.version)),
-            ..Example::python(self.input.id.clone(), self.input.provenance.clone(), target, program, prompt, tests)
+            ..Example::python(
+                self.input.id.clone(),
+                self.input.provenance.clone(),
+                target,
+                program,
+                prompt,
+                tests,
+            )
         })
     }
 

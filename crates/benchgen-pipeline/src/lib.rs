@@ -80,7 +80,9 @@ use crate::execution::{Lane, Runner};
 use crate::item::{build_item, FinalRecord, ItemInput, Shared, RESULT_STAGE};
 
 pub use prompts::{PromptKind, Prompts};
-pub use report::{Fidelity, Funnel, ItemReport, ItemStatus, PerItem, PipelineEvent, PipelineReport, Stage};
+pub use report::{
+    Fidelity, Funnel, ItemReport, ItemStatus, PerItem, PipelineEvent, PipelineReport, Stage,
+};
 
 /// How a model-driven build runs.
 #[derive(Debug, Clone)]
@@ -157,9 +159,16 @@ impl Shard {
 
 /// What identifies a run: everything that changes its results (not the worker count, not the
 /// API key). Stored as the run's arguments.
-pub fn run_arguments(sources: &[Source], model: &ModelSpec, options: &PipelineOptions) -> serde_json::Value {
+pub fn run_arguments(
+    sources: &[Source],
+    model: &ModelSpec,
+    options: &PipelineOptions,
+) -> serde_json::Value {
     let build = &options.build;
-    let prompts: Vec<&str> = PromptKind::ALL.iter().map(|&kind| options.prompts.template(kind)).collect();
+    let prompts: Vec<&str> = PromptKind::ALL
+        .iter()
+        .map(|&kind| options.prompts.template(kind))
+        .collect();
     serde_json::json!({
         "sources": sources.iter().map(|s| format!("{s:?}")).collect::<Vec<_>>(),
         "model": {"endpoint": model.endpoint, "model": model.model},
@@ -195,7 +204,10 @@ pub fn run_arguments(sources: &[Source], model: &ModelSpec, options: &PipelineOp
 /// digest of [`run_arguments`].
 pub fn default_run_id(sources: &[Source], model: &ModelSpec, options: &PipelineOptions) -> String {
     let arguments = run_arguments(sources, model, options).to_string();
-    format!("build-{}", &digest_fields(["benchgen-pipeline-v1", arguments.as_str()])[..16])
+    format!(
+        "build-{}",
+        &digest_fields(["benchgen-pipeline-v1", arguments.as_str()])[..16]
+    )
 }
 
 /// Builds items from `sources` with the model behind `client`, recording everything in `store`
@@ -255,7 +267,8 @@ pub fn build(
         facts,
         emit: &on_event,
     };
-    let results: Vec<Mutex<Option<(FinalRecord, bool)>>> = items.iter().map(|_| Mutex::new(None)).collect();
+    let results: Vec<Mutex<Option<(FinalRecord, bool)>>> =
+        items.iter().map(|_| Mutex::new(None)).collect();
     let next = AtomicUsize::new(0);
     std::thread::scope(|scope| {
         for _ in 0..options.workers.clamp(1, items.len().max(1)) {
@@ -276,7 +289,12 @@ pub fn build(
     let mut report = PipelineReport {
         run_id: run_id.clone(),
         skipped: discovered.selection.skipped,
-        source_errors: discovered.selection.errors.iter().map(ToString::to_string).collect(),
+        source_errors: discovered
+            .selection
+            .errors
+            .iter()
+            .map(ToString::to_string)
+            .collect(),
         ..PipelineReport::default()
     };
     for slot in results {
@@ -291,7 +309,9 @@ pub fn build(
     report.funnel = Funnel::of(found, &report.items);
     report.model_calls = since(&calls_before, &client.stats());
     (report.executed, report.replayed) = shared.runner.counts();
-    store.finish_run(&run_id).context("failed to record the end of the run")?;
+    store
+        .finish_run(&run_id)
+        .context("failed to record the end of the run")?;
     Ok(report)
 }
 
@@ -313,10 +333,17 @@ fn finish_item(shared: &Shared<'_>, input: &ItemInput) -> (FinalRecord, bool) {
     match shared.store.item(&shared.run_id, &input.id, RESULT_STAGE) {
         Ok(Some(row)) => match serde_json::from_value::<FinalRecord>(row.payload) {
             Ok(record) => return (record, true),
-            Err(e) => tracing::warn!(id = %input.id, error = %e, "recorded result is unreadable; building the item again"),
+            Err(e) => {
+                tracing::warn!(id = %input.id, error = %e, "recorded result is unreadable; building the item again")
+            }
         },
         Ok(None) => {}
-        Err(e) => return (error(format!("failed to read the item's record: {e}")), false),
+        Err(e) => {
+            return (
+                error(format!("failed to read the item's record: {e}")),
+                false,
+            )
+        }
     }
     let built = catch_unwind(AssertUnwindSafe(|| build_item(shared, input)));
     let record = match built {
@@ -328,21 +355,35 @@ fn finish_item(shared: &Shared<'_>, input: &ItemInput) -> (FinalRecord, bool) {
                 .map(String::as_str)
                 .or_else(|| panic.downcast_ref::<&str>().copied())
                 .unwrap_or("unknown panic");
-            return (error(format!("benchgen bug: the build of this item panicked: {what}")), false);
+            return (
+                error(format!(
+                    "benchgen bug: the build of this item panicked: {what}"
+                )),
+                false,
+            );
         }
     };
     let status = match record.report.status {
         ItemStatus::Accepted => "accepted",
         _ => "rejected",
     };
-    if let Err(e) = shared.store.put_item(&shared.run_id, &input.id, RESULT_STAGE, status, &record) {
-        return (error(format!("failed to record the item's result: {e}")), false);
+    if let Err(e) = shared
+        .store
+        .put_item(&shared.run_id, &input.id, RESULT_STAGE, status, &record)
+    {
+        return (
+            error(format!("failed to record the item's result: {e}")),
+            false,
+        );
     }
     (record, false)
 }
 
 /// Per-stage counters gained between two snapshots of the client's stats.
-fn since(before: &BTreeMap<String, StageStats>, after: &BTreeMap<String, StageStats>) -> BTreeMap<String, StageStats> {
+fn since(
+    before: &BTreeMap<String, StageStats>,
+    after: &BTreeMap<String, StageStats>,
+) -> BTreeMap<String, StageStats> {
     after
         .iter()
         .map(|(stage, now)| {
@@ -368,11 +409,21 @@ mod tests {
 
     #[test]
     fn shards_split_the_items_between_them() {
-        let shards = [Shard { index: 0, count: 3 }, Shard { index: 1, count: 3 }, Shard { index: 2, count: 3 }];
+        let shards = [
+            Shard { index: 0, count: 3 },
+            Shard { index: 1, count: 3 },
+            Shard { index: 2, count: 3 },
+        ];
         for position in 0..10 {
-            assert_eq!(shards.iter().filter(|shard| shard.holds(position)).count(), 1);
+            assert_eq!(
+                shards.iter().filter(|shard| shard.holds(position)).count(),
+                1
+            );
         }
-        assert!(Shard { index: 0, count: 0 }.holds(5), "a count of 0 is one shard");
+        assert!(
+            Shard { index: 0, count: 0 }.holds(5),
+            "a count of 0 is one shard"
+        );
     }
 
     #[test]
@@ -382,9 +433,15 @@ mod tests {
         let options = PipelineOptions::default();
         let id = default_run_id(&sources, &model, &options);
         assert!(id.starts_with("build-") && id.len() == 22, "{id}");
-        let more_workers = PipelineOptions { workers: 16, ..options.clone() };
+        let more_workers = PipelineOptions {
+            workers: 16,
+            ..options.clone()
+        };
         assert_eq!(default_run_id(&sources, &model, &more_workers), id);
-        let more_rounds = PipelineOptions { debug_rounds: 5, ..options.clone() };
+        let more_rounds = PipelineOptions {
+            debug_rounds: 5,
+            ..options.clone()
+        };
         assert_ne!(default_run_id(&sources, &model, &more_rounds), id);
         let other: ModelSpec = "http://127.0.0.1:8080/v1#other".parse().unwrap();
         assert_ne!(default_run_id(&sources, &other, &options), id);

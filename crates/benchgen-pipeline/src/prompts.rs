@@ -66,7 +66,9 @@ impl PromptKind {
             program => "class Shop:\n    @staticmethod\n    def total(prices):\n        return sum(prices)\n",
         };
         match self {
-            PromptKind::Sandbox => minijinja::context! { sliced => false, reason => "needs requests", ..common },
+            PromptKind::Sandbox => {
+                minijinja::context! { sliced => false, reason => "needs requests", ..common }
+            }
             PromptKind::Tests | PromptKind::Instruction => common,
             PromptKind::Debug => minijinja::context! {
                 inputs => "Shop.total([1, 2])",
@@ -198,29 +200,48 @@ mod tests {
             let user = &messages[1].content;
             assert!(user.starts_with("Task: "), "{kind:?}: {user}");
             assert!(user.contains("def total(prices):"), "{kind:?}: {user}");
-            assert!(!user.contains("{{") && !user.contains("{%"), "{kind:?}: {user}");
+            assert!(
+                !user.contains("{{") && !user.contains("{%"),
+                "{kind:?}: {user}"
+            );
         }
         let sandbox = prompts
             .render(PromptKind::Sandbox, PromptKind::Sandbox.sample_context())
             .unwrap();
-        assert!(sandbox[1].content.contains("could not be cut out mechanically: needs requests"));
+        assert!(sandbox[1]
+            .content
+            .contains("could not be cut out mechanically: needs requests"));
     }
 
     #[test]
     fn overrides_replace_by_file_name_and_are_checked() {
         let dir = tempfile::tempdir().unwrap();
-        fs_err::write(dir.path().join("tests.jinja"), "user:\nInputs for {{ function }} please.").unwrap();
+        fs_err::write(
+            dir.path().join("tests.jinja"),
+            "user:\nInputs for {{ function }} please.",
+        )
+        .unwrap();
         fs_err::write(dir.path().join("README.md"), "not a template").unwrap();
         let prompts = Prompts::with_overrides(dir.path()).unwrap();
         let messages = prompts
             .render(PromptKind::Tests, PromptKind::Tests.sample_context())
             .unwrap();
         assert_eq!(messages, [Message::user("Inputs for Shop.total please.")]);
-        assert_eq!(prompts.template(PromptKind::Debug), Prompts::embedded().template(PromptKind::Debug));
+        assert_eq!(
+            prompts.template(PromptKind::Debug),
+            Prompts::embedded().template(PromptKind::Debug)
+        );
 
-        fs_err::write(dir.path().join("debug.jinja"), "user: {{ no_such_variable }}").unwrap();
+        fs_err::write(
+            dir.path().join("debug.jinja"),
+            "user: {{ no_such_variable }}",
+        )
+        .unwrap();
         let error = format!("{:#}", Prompts::with_overrides(dir.path()).unwrap_err());
-        assert!(error.contains("`debug.jinja` is not usable") && error.contains("undefined"), "{error}");
+        assert!(
+            error.contains("`debug.jinja` is not usable") && error.contains("undefined"),
+            "{error}"
+        );
 
         fs_err::remove_file(dir.path().join("debug.jinja")).unwrap();
         fs_err::write(dir.path().join("sandbx.jinja"), "user: x").unwrap();

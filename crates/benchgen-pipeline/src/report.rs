@@ -228,11 +228,27 @@ impl PipelineReport {
 #[derive(Debug, Clone, PartialEq)]
 pub enum PipelineEvent {
     /// Sources are read and items selected; the build starts.
-    Started { run_id: String, items: usize, found: usize },
+    Started {
+        run_id: String,
+        items: usize,
+        found: usize,
+    },
     /// An item passed or left a stage; its record is written.
-    StageFinished { id: String, stage: Stage, passed: bool },
+    StageFinished {
+        id: String,
+        stage: Stage,
+        passed: bool,
+    },
     /// Sandbox runs of an item: digests of those run now, and how many were replayed.
-    Executed { id: String, digests: Vec<String>, replayed: usize },
+    Executed {
+        id: String,
+        digests: Vec<String>,
+        replayed: usize,
+    },
     /// An item is done (`resumed`: its final state was already recorded).
-    ItemFinished { id: String, status: ItemStatus, resumed: bool },
+    ItemFinished {
+        id: String,
+        status: ItemStatus,
+        resumed: bool,
+    },
 }

@@ -44,7 +44,8 @@ pub(crate) fn resolve(resolver: &Resolver, packages: &[String], program: &str) -
     let mut decisions: Vec<Decision> = packages
         .iter()
         .map(|package| {
-            let name = benchgen_env::split_requirement(package).map_or(package.as_str(), |(name, _)| name);
+            let name =
+                benchgen_env::split_requirement(package).map_or(package.as_str(), |(name, _)| name);
             resolver.resolve_distribution(name)
         })
         .collect();
@@ -59,7 +60,9 @@ pub(crate) fn resolve(resolver: &Resolver, packages: &[String], program: &str) -
         refused: decisions
             .iter()
             .filter_map(|decision| match decision {
-                Decision::Refused { name, reason } => Some(json!({"name": name, "reason": reason.to_string()})),
+                Decision::Refused { name, reason } => {
+                    Some(json!({"name": name, "reason": reason.to_string()}))
+                }
                 _ => None,
             })
             .collect(),
@@ -71,7 +74,10 @@ pub(crate) fn run(run: &mut ItemRun<'_, '_>) -> anyhow::Result<Flow<Sandboxed>> 
     let options = run.options();
     let (program, reason) = match &input.slice {
         Ok(slice) => (slice.clone(), None),
-        Err(reason) => (benchgen_python::remove_main_block(&input.file_text), Some(reason.clone())),
+        Err(reason) => (
+            benchgen_python::remove_main_block(&input.file_text),
+            Some(reason.clone()),
+        ),
     };
     if program.len() > options.max_context_chars {
         let reason = format!(
@@ -103,10 +109,21 @@ pub(crate) fn run(run: &mut ItemRun<'_, '_>) -> anyhow::Result<Flow<Sandboxed>> 
         ),
         (Err(why), Ok(slice)) => {
             run.fallbacks.push(Stage::Sandbox);
-            (slice.clone(), Vec::new(), "slice", options.format_attempts, Some(why))
+            (
+                slice.clone(),
+                Vec::new(),
+                "slice",
+                options.format_attempts,
+                Some(why),
+            )
         }
         (Err(why), Err(_)) => {
-            return run.reject(Stage::Sandbox, "failed", format!("no usable program: {why}"), json!({}));
+            return run.reject(
+                Stage::Sandbox,
+                "failed",
+                format!("no usable program: {why}"),
+                json!({}),
+            );
         }
     };
     let program = proceed!(crate::fidelity::check(run, program, "sandbox"));
@@ -138,8 +155,15 @@ mod tests {
         let program = "import yaml\nimport os.path\nfrom . import sibling\nimport helpers\n\ndef helpers():\n    pass\n";
         let resolved = resolve(&Resolver::default(), &packages, program);
         assert_eq!(resolved.requirements, ["numpy", "PyYAML", "requests"]);
-        let refused: Vec<&str> = resolved.refused.iter().map(|r| r["name"].as_str().unwrap()).collect();
+        let refused: Vec<&str> = resolved
+            .refused
+            .iter()
+            .map(|r| r["name"].as_str().unwrap())
+            .collect();
         assert_eq!(refused, ["subprocess", "example"]);
-        assert!(resolved.refused[0]["reason"].as_str().unwrap().starts_with("standard-library module"));
+        assert!(resolved.refused[0]["reason"]
+            .as_str()
+            .unwrap()
+            .starts_with("standard-library module"));
     }
 }

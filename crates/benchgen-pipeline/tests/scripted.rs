@@ -121,7 +121,10 @@ fn subject(prompt: &str) -> &'static str {
 
 /// The scripted model. Deterministic: the same request always gets the same answer.
 fn script(request: &Request) -> Reply {
-    let messages = request.body["messages"].as_array().cloned().unwrap_or_default();
+    let messages = request.body["messages"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
     let first_user = messages
         .iter()
         .find(|m| m["role"] == "user")
@@ -236,8 +239,19 @@ fn run_build(
     let (main, second) = executors().expect("checked by the caller");
     let store = Arc::new(Store::open(path).unwrap());
     let client = client(spec, store.clone());
-    let executors = Executors { main, second: Some(second) };
-    build(&sources(dir), &client, &store, executors, &options(workers), on_event).unwrap()
+    let executors = Executors {
+        main,
+        second: Some(second),
+    };
+    build(
+        &sources(dir),
+        &client,
+        &store,
+        executors,
+        &options(workers),
+        on_event,
+    )
+    .unwrap()
 }
 
 struct CleanRun {
@@ -266,7 +280,11 @@ fn clean_run() -> Option<&'static CleanRun> {
 }
 
 fn item<'r>(report: &'r PipelineReport, id: &str) -> &'r benchgen_pipeline::ItemReport {
-    report.items.iter().find(|item| item.id == id).unwrap_or_else(|| panic!("no item {id}: {:#?}", report.items))
+    report
+        .items
+        .iter()
+        .find(|item| item.id == id)
+        .unwrap_or_else(|| panic!("no item {id}: {:#?}", report.items))
 }
 
 fn stage_of(request: &Request) -> String {
@@ -275,7 +293,11 @@ fn stage_of(request: &Request) -> String {
         .and_then(|messages| messages.iter().find(|m| m["role"] == "user"))
         .and_then(|m| m["content"].as_str())
         .unwrap_or("");
-    format!("{} {}", first_user.lines().next().unwrap_or(""), subject(first_user))
+    format!(
+        "{} {}",
+        first_user.lines().next().unwrap_or(""),
+        subject(first_user)
+    )
 }
 
 #[test]
@@ -285,35 +307,73 @@ fn the_items_come_out_verified_with_their_costs() {
     for item in &report.items {
         assert_eq!(item.status, ItemStatus::Accepted, "{item:#?}");
         assert_eq!(item.passed, Stage::ALL, "{item:#?}");
-        assert!(item.fallbacks.is_empty(), "every stage used the model's answer: {item:#?}");
+        assert!(
+            item.fallbacks.is_empty(),
+            "every stage used the model's answer: {item:#?}"
+        );
     }
     let ids: Vec<&str> = report.examples.iter().map(|e| e.id.as_str()).collect();
     assert_eq!(ids, ["shop/convert", "shop/Basket.total", "shop/slugify"]);
-    assert_eq!((report.funnel.selected, report.funnel.accepted), (3, 3), "{:?}", report.funnel);
+    assert_eq!(
+        (report.funnel.selected, report.funnel.accepted),
+        (3, 3),
+        "{:?}",
+        report.funnel
+    );
     // `_fetch_rate` is private, `__init__` a dunder.
     assert_eq!(report.skipped.len(), 2, "{:?}", report.skipped);
 
     let (main, _) = executors().unwrap();
     for example in &report.examples {
-        assert_eq!(benchgen_python::parse_errors(&example.program), None, "{}", example.program);
-        assert!(example.quality.test_count.unwrap() >= 3, "{}", example.tests);
+        assert_eq!(
+            benchgen_python::parse_errors(&example.program),
+            None,
+            "{}",
+            example.program
+        );
+        assert!(
+            example.quality.test_count.unwrap() >= 3,
+            "{}",
+            example.tests
+        );
         assert_eq!(example.quality.stub_killed, Some(true));
         assert!(example.quality.mutation_score.is_some(), "{}", example.id);
-        assert!(example.instruction.starts_with("Functionality: "), "{}", example.instruction);
+        assert!(
+            example.instruction.starts_with("Functionality: "),
+            "{}",
+            example.instruction
+        );
         // The item runs as a dataset item: the reference passes its own tests.
-        let request = benchgen_eval::request_for(example, example.program.clone(), Default::default());
+        let request =
+            benchgen_eval::request_for(example, example.program.clone(), Default::default());
         let outcome = main.run(&request);
-        assert!(outcome.verdict.is_pass(), "{}: {outcome:#?}\n{}", example.id, example.tests);
+        assert!(
+            outcome.verdict.is_pass(),
+            "{}: {outcome:#?}\n{}",
+            example.id,
+            example.tests
+        );
     }
     let total = &report.examples[1];
-    assert!(total.tests.contains("basket = Basket({\"apple\": 3, \"pear\": 2})"), "{}", total.tests);
+    assert!(
+        total
+            .tests
+            .contains("basket = Basket({\"apple\": 3, \"pear\": 2})"),
+        "{}",
+        total.tests
+    );
     assert!(total.tests.contains("basket.total({"), "{}", total.tests);
     // The sandbox answer mocked the network: nothing to install.
     assert!(report.examples[0].requirements.is_empty());
     assert!(!report.examples[0].program.contains("import requests"));
 
     // 3 sandbox + 4 tests (one re-ask) + 1 debug + 3 instruction answers, each asked once.
-    assert_eq!(clean.requests.len(), 11, "{:#?}", clean.requests.iter().map(stage_of).collect::<Vec<_>>());
+    assert_eq!(
+        clean.requests.len(),
+        11,
+        "{:#?}",
+        clean.requests.iter().map(stage_of).collect::<Vec<_>>()
+    );
     let calls = report.total_calls();
     assert_eq!((calls.calls, calls.cached_calls), (11, 0));
     let per_item = report.per_accepted_item().unwrap();
@@ -344,11 +404,21 @@ fn the_items_come_out_verified_with_their_costs() {
 #[test]
 fn a_target_edited_by_the_model_is_restored_and_recorded() {
     let Some(clean) = clean_run() else { return };
-    assert_eq!(item(&clean.report, "shop/slugify").fidelity, Fidelity::Restored);
+    assert_eq!(
+        item(&clean.report, "shop/slugify").fidelity,
+        Fidelity::Restored
+    );
     assert_eq!(item(&clean.report, "shop/convert").fidelity, Fidelity::Same);
     let slugify = &clean.report.examples[2];
-    assert!(slugify.program.contains("if word.isalnum()]"), "{}", slugify.program);
-    assert!(slugify.program.contains("time.sleep(0.4)"), "the rest of the answer is kept");
+    assert!(
+        slugify.program.contains("if word.isalnum()]"),
+        "{}",
+        slugify.program
+    );
+    assert!(
+        slugify.program.contains("time.sleep(0.4)"),
+        "the rest of the answer is kept"
+    );
     let store = Store::open(&clean.store).unwrap();
     let row = store
         .item(&clean.report.run_id, "shop/slugify", "fidelity")
@@ -370,10 +440,19 @@ fn a_debug_round_fixes_a_broken_program() {
         .collect();
     assert_eq!(debug.len(), 1);
     let prompt = debug[0].body["messages"][1]["content"].as_str().unwrap();
-    assert!(prompt.contains("NameError: name 'RATES' is not defined"), "{prompt}");
-    assert!(prompt.contains("convert(10, \"USD\")"), "the inputs are shown: {prompt}");
+    assert!(
+        prompt.contains("NameError: name 'RATES' is not defined"),
+        "{prompt}"
+    );
+    assert!(
+        prompt.contains("convert(10, \"USD\")"),
+        "the inputs are shown: {prompt}"
+    );
     let store = Store::open(&clean.store).unwrap();
-    let row = store.item(&clean.report.run_id, "shop/convert", "execute").unwrap().unwrap();
+    let row = store
+        .item(&clean.report.run_id, "shop/convert", "execute")
+        .unwrap()
+        .unwrap();
     assert_eq!(row.status, "passed");
     assert_eq!(row.payload["debug_rounds"], 1);
     assert_eq!(row.payload["failures"][0]["verdict"], "no input worked");
@@ -391,12 +470,17 @@ fn a_wrong_shape_answer_is_asked_again() {
     assert_eq!(reasked.len(), 1);
     assert!(stage_of(reasked[0]).ends_with("Basket.total"));
     assert!(
-        reasked[0].last_message().starts_with("Your answer could not be used: found no ```python code block"),
+        reasked[0]
+            .last_message()
+            .starts_with("Your answer could not be used: found no ```python code block"),
         "{}",
         reasked[0].last_message()
     );
     let store = Store::open(&clean.store).unwrap();
-    let row = store.item(&clean.report.run_id, "shop/Basket.total", "tests").unwrap().unwrap();
+    let row = store
+        .item(&clean.report.run_id, "shop/Basket.total", "tests")
+        .unwrap()
+        .unwrap();
     assert_eq!(row.payload["attempts"], 2);
     assert_eq!(row.payload["inputs"]["call"], "basket.total");
 }
@@ -419,16 +503,27 @@ fn build_child() {
     if executors().is_none() {
         return;
     }
-    let spec = ModelSpec { endpoint: url, model: "scripted".into() };
+    let spec = ModelSpec {
+        endpoint: url,
+        model: "scripted".into(),
+    };
     // libtest's `test build_child ... ` has no newline: the parent reads whole lines.
     println!();
     // One item at a time: the kill lands inside the third while the first two are finished.
-    run_build(spec, Path::new(&store), Path::new(&dir), 1, |event| match event {
-        PipelineEvent::Started { run_id, .. } => println!("run {run_id}"),
-        PipelineEvent::StageFinished { id, stage, .. } => println!("stage {id} {stage}"),
-        PipelineEvent::Executed { digests, .. } => digests.iter().for_each(|d| println!("executed {d}")),
-        _ => {}
-    });
+    run_build(
+        spec,
+        Path::new(&store),
+        Path::new(&dir),
+        1,
+        |event| match event {
+            PipelineEvent::Started { run_id, .. } => println!("run {run_id}"),
+            PipelineEvent::StageFinished { id, stage, .. } => println!("stage {id} {stage}"),
+            PipelineEvent::Executed { digests, .. } => {
+                digests.iter().for_each(|d| println!("executed {d}"))
+            }
+            _ => {}
+        },
+    );
     println!("child finished");
 }
 
@@ -440,7 +535,13 @@ fn a_killed_build_resumes_without_repeating_calls_or_runs() {
     let store = dir.path().join("run.sqlite");
 
     let mut child = Command::new(std::env::current_exe().unwrap())
-        .args(["--ignored", "--exact", "build_child", "--nocapture", "--test-threads=1"])
+        .args([
+            "--ignored",
+            "--exact",
+            "build_child",
+            "--nocapture",
+            "--test-threads=1",
+        ])
         .env(CHILD_SERVER, server.url())
         .env(CHILD_STORE, &store)
         .env(CHILD_SOURCES, sources_dir())
@@ -479,16 +580,32 @@ fn a_killed_build_resumes_without_repeating_calls_or_runs() {
         }
     });
 
-    assert_eq!(resumed.run_id, child_run, "the same command is the same run");
-    assert_eq!(resumed.resumed, 2, "convert and Basket.total were finished before the kill");
+    assert_eq!(
+        resumed.run_id, child_run,
+        "the same command is the same run"
+    );
+    assert_eq!(
+        resumed.resumed, 2,
+        "convert and Basket.total were finished before the kill"
+    );
     // Every model answer was paid for once: as many requests as a clean build, none twice.
     assert_eq!(server.calls(), clean.requests.len());
-    let bodies: BTreeSet<String> = server.requests().iter().map(|r| r.body.to_string()).collect();
+    let bodies: BTreeSet<String> = server
+        .requests()
+        .iter()
+        .map(|r| r.body.to_string())
+        .collect();
     assert_eq!(bodies.len(), server.calls(), "a request was sent twice");
     // No sandbox run that had finished ran again.
     let executed_after = executed_after.into_inner().unwrap();
-    let repeated: Vec<&String> = executed_after.iter().filter(|d| executed_before_kill.contains(*d)).collect();
-    assert!(repeated.is_empty(), "finished runs executed again: {repeated:?}");
+    let repeated: Vec<&String> = executed_after
+        .iter()
+        .filter(|d| executed_before_kill.contains(*d))
+        .collect();
+    assert!(
+        repeated.is_empty(),
+        "finished runs executed again: {repeated:?}"
+    );
     assert!(!executed_before_kill.is_empty() && !executed_after.is_empty());
     // The same dataset.
     let dataset = |examples: &[Example]| serde_json::to_string(examples).unwrap();

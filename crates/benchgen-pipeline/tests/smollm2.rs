@@ -60,7 +60,10 @@ class Wrapper:
 
 fn print_funnel(label: &str, report: &PipelineReport, seconds: f64) {
     let funnel = &report.funnel;
-    println!("{label} ({seconds:.0} s): found {} -> selected {}", funnel.found, funnel.selected);
+    println!(
+        "{label} ({seconds:.0} s): found {} -> selected {}",
+        funnel.found, funnel.selected
+    );
     for stage in Stage::ALL {
         println!("  after {stage:<12} {}", funnel.passed(stage));
     }
@@ -74,7 +77,10 @@ fn print_funnel(label: &str, report: &PipelineReport, seconds: f64) {
             status => println!("  {}: {status:?}", item.id),
         }
         if !item.fallbacks.is_empty() {
-            println!("    model answers unusable, model-free result used at: {:?}", item.fallbacks);
+            println!(
+                "    model answers unusable, model-free result used at: {:?}",
+                item.fallbacks
+            );
         }
     }
     for (stage, stats) in &report.model_calls {
@@ -83,7 +89,10 @@ fn print_funnel(label: &str, report: &PipelineReport, seconds: f64) {
             stats.calls, stats.cached_calls, stats.truncated, stats.prompt_tokens, stats.completion_tokens
         );
     }
-    println!("  sandbox runs: {} executed, {} replayed", report.executed, report.replayed);
+    println!(
+        "  sandbox runs: {} executed, {} replayed",
+        report.executed, report.replayed
+    );
 }
 
 #[test]
@@ -98,7 +107,8 @@ fn smollm2_builds_to_the_end_and_replays() {
         return;
     };
     let config = SandboxConfig::from_env();
-    let executors = Executor::new(config.clone()).and_then(|main| Ok((main, Executor::new(second_hash_seed(&config))?)));
+    let executors = Executor::new(config.clone())
+        .and_then(|main| Ok((main, Executor::new(second_hash_seed(&config))?)));
     let (main, second) = match executors {
         Ok(pair) => pair,
         Err(error) => {
@@ -127,8 +137,18 @@ fn smollm2_builds_to_the_end_and_replays() {
         };
         let client = BlockingClient::new(server.spec(), settings, store.clone()).unwrap();
         let started = Instant::now();
-        let report = build(&sources, &client, &store, Executors { main: &main, second: Some(&second) }, &options, |_| {})
-            .unwrap_or_else(|error| panic!("{error:#}\n{}", server.log_tail()));
+        let report = build(
+            &sources,
+            &client,
+            &store,
+            Executors {
+                main: &main,
+                second: Some(&second),
+            },
+            &options,
+            |_| {},
+        )
+        .unwrap_or_else(|error| panic!("{error:#}\n{}", server.log_tail()));
         print_funnel(label, &report, started.elapsed().as_secs_f64());
         report
     };
@@ -136,11 +156,18 @@ fn smollm2_builds_to_the_end_and_replays() {
     let first = run("SmolLM2-135M");
     assert_eq!(first.funnel.selected, 2, "{:#?}", first.items);
     for item in &first.items {
-        assert!(!matches!(item.status, ItemStatus::Error { .. }), "{item:#?}\n{}", server.log_tail());
+        assert!(
+            !matches!(item.status, ItemStatus::Error { .. }),
+            "{item:#?}\n{}",
+            server.log_tail()
+        );
     }
     let total = first.total_calls();
     assert!(total.calls >= 2 && total.cached_calls == 0, "{total:?}");
-    assert!(total.prompt_tokens > 0 && total.completion_tokens > 0, "{total:?}");
+    assert!(
+        total.prompt_tokens > 0 && total.completion_tokens > 0,
+        "{total:?}"
+    );
 
     // Everything is in the record: the same build again pays for nothing and runs nothing.
     let again = run("again, from the record");

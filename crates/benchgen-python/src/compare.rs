@@ -34,9 +34,13 @@ pub fn definition_tree(source: &str, target: &Target) -> Option<String> {
     Some(out)
 }
 
-fn write_tree(node: Node, source: &str, skipped: Option<&std::ops::Range<usize>>, out: &mut String) {
-    if matches!(node.kind(), "comment" | "line_continuation")
-        || Some(&node.byte_range()) == skipped
+fn write_tree(
+    node: Node,
+    source: &str,
+    skipped: Option<&std::ops::Range<usize>>,
+    out: &mut String,
+) {
+    if matches!(node.kind(), "comment" | "line_continuation") || Some(&node.byte_range()) == skipped
     {
         return;
     }
@@ -89,7 +93,12 @@ pub fn replace_definition(
         .map_or_else(Vec::new, |def| multiline_strings(def.outer, start));
     let target_line = line_start(program, target.span.start_byte);
     let moved = reindent(text, indent_of(&program[target_line..]), &strings);
-    [&program[..target_line], &moved, &program[target.span.end_byte..]].concat()
+    [
+        &program[..target_line],
+        &moved,
+        &program[target.span.end_byte..],
+    ]
+    .concat()
 }
 
 #[cfg(test)]
@@ -107,7 +116,10 @@ mod tests {
     fn comments_docstrings_layout_and_quotes_do_not_count() {
         let edited = "class Shop:\n  @staticmethod\n  def total(prices, rate=0.2):  # taxed\n    '''A new docstring.\n\n    With more words.'''\n    s = sum(  prices )\n    return round(s * (1 + rate),\n                 2)\n";
         assert_eq!(tree(ORIGINAL, "Shop.total"), tree(edited, "Shop.total"));
-        let quotes = ("def f():\n    return 'a' + r'\\d'\n", "def f():\n    return \"a\" + R\"\"\"\\d\"\"\"\n");
+        let quotes = (
+            "def f():\n    return 'a' + r'\\d'\n",
+            "def f():\n    return \"a\" + R\"\"\"\\d\"\"\"\n",
+        );
         assert_eq!(tree(quotes.0, "f"), tree(quotes.1, "f"));
     }
 
@@ -119,12 +131,18 @@ mod tests {
             ORIGINAL.replace("rate=0.2", "rate=0.25"),
             ORIGINAL.replace("(prices, rate", "(values, rate"),
             ORIGINAL.replace("    @staticmethod\n", ""),
-            ORIGINAL.replace("        s = sum(prices)\n        return round(s * (1 + rate), 2)\n", "        pass\n"),
+            ORIGINAL.replace(
+                "        s = sum(prices)\n        return round(s * (1 + rate), 2)\n",
+                "        pass\n",
+            ),
             ORIGINAL.replace("        # add them up\n", "        print(prices)\n"),
         ] {
             assert_ne!(original, tree(&edited, "Shop.total"), "{edited}");
         }
-        assert_ne!(tree("def f():\n    return 'a'\n", "f"), tree("def f():\n    return b'a'\n", "f"));
+        assert_ne!(
+            tree("def f():\n    return 'a'\n", "f"),
+            tree("def f():\n    return b'a'\n", "f")
+        );
     }
 
     #[test]

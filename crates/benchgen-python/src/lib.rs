@@ -29,8 +29,8 @@ mod syntax;
 pub use compare::{definition_tree, replace_definition};
 pub use functions::{find_target, functions, FunctionInfo, Parameter, ParameterKind};
 pub use scan::{
-    count_asserts, imported_modules, imports, remove_main_block, remove_top_level_function, test_functions,
-    top_level_names, Import,
+    count_asserts, imported_modules, imports, remove_main_block, remove_top_level_function,
+    test_functions, top_level_names, Import,
 };
 pub use slice::{
     body_shape, calls, raised_names, top_level_statements, BodyShape, Call, StatementKind,

@@ -72,7 +72,13 @@ pub fn imported_modules<'a>(sources: impl IntoIterator<Item = &'a str>) -> Vec<S
     let modules: std::collections::BTreeSet<String> = std::thread::scope(|scope| {
         let scans: Vec<_> = sources
             .chunks(chunk)
-            .map(|part| scope.spawn(move || part.iter().flat_map(|source| imports(source)).collect::<Vec<_>>()))
+            .map(|part| {
+                scope.spawn(move || {
+                    part.iter()
+                        .flat_map(|source| imports(source))
+                        .collect::<Vec<_>>()
+                })
+            })
             .collect();
         scans
             .into_iter()
@@ -80,7 +86,10 @@ pub fn imported_modules<'a>(sources: impl IntoIterator<Item = &'a str>) -> Vec<S
             .map(|import| import.module)
             .collect()
     });
-    modules.into_iter().filter(|module| !module.is_empty() && !module.starts_with('.')).collect()
+    modules
+        .into_iter()
+        .filter(|module| !module.is_empty() && !module.starts_with('.'))
+        .collect()
 }
 
 /// Number of `assert` statements, wherever they are.
@@ -224,7 +233,10 @@ mod tests {
             "import json\n",
             "import reference\nx = 'import not_code'\n",
         ];
-        assert_eq!(imported_modules(sources), ["heapq", "json", "math", "os.path", "reference"]);
+        assert_eq!(
+            imported_modules(sources),
+            ["heapq", "json", "math", "os.path", "reference"]
+        );
     }
     use crate::parse_errors;
 

@@ -27,11 +27,17 @@ const SAMPLES: usize = 10;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let workspace = fs_err::canonicalize(Path::new(env!("CARGO_MANIFEST_DIR")).join("../.."))?;
-    let png = std::env::args().nth(1).map_or_else(|| workspace.join("docs/report-screenshot.png"), PathBuf::from);
+    let png = std::env::args().nth(1).map_or_else(
+        || workspace.join("docs/report-screenshot.png"),
+        PathBuf::from,
+    );
 
-    let host_python = std::env::var(EnvVars::BENCHGEN_HOST_PYTHON).unwrap_or_else(|_| "python3".into());
-    let mut dataset =
-        benchgen_dataset::humaneval::import(&benchgen_dataset::humaneval::default_path(&host_python)?)?.examples;
+    let host_python =
+        std::env::var(EnvVars::BENCHGEN_HOST_PYTHON).unwrap_or_else(|_| "python3".into());
+    let mut dataset = benchgen_dataset::humaneval::import(
+        &benchgen_dataset::humaneval::default_path(&host_python)?,
+    )?
+    .examples;
     let execcsn = workspace.join("../shared/data/execcsn-sample5.json");
     if execcsn.exists() {
         dataset.extend(benchgen_dataset::execcsn::import(&execcsn)?.examples);
@@ -50,7 +56,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut completions = Vec::new();
     for (name, exponent) in models {
         let (results, texts) = synthetic_run(&dataset, &difficulty, exponent, &mut rng);
-        runs.push(Run { name: name.to_string(), results });
+        runs.push(Run {
+            name: name.to_string(),
+            results,
+        });
         completions.push(texts);
     }
     let comparison = compare(&dataset, &runs, &[1, 5, 10], &StatsOptions::default());
@@ -94,7 +103,9 @@ fn requirements_from_imports(example: &Example) -> Vec<String> {
         .collect();
     let local: BTreeSet<String> = ["program", "reference"].map(String::from).into();
     let resolver = benchgen_env::Resolver::default();
-    benchgen_env::requirements(&resolver.resolve_imports(imports.iter().map(String::as_str), &local))
+    benchgen_env::requirements(
+        &resolver.resolve_imports(imports.iter().map(String::as_str), &local),
+    )
 }
 
 /// Uniform in [0, 1) from the top 53 bits.
@@ -123,12 +134,28 @@ fn synthetic_run(
 ) -> (Vec<RunResult>, Completions) {
     let failures = [
         (0.62, Verdict::Failed, "test_check: AssertionError"),
-        (0.86, Verdict::Error, "test_check: TypeError: unsupported operand type(s)"),
-        (0.93, Verdict::Timeout, "wall-clock limit of 10 s reached; process tree killed"),
-        (0.96, Verdict::ExitedEarly, "the program called sys.exit(0) before the tests finished"),
+        (
+            0.86,
+            Verdict::Error,
+            "test_check: TypeError: unsupported operand type(s)",
+        ),
+        (
+            0.93,
+            Verdict::Timeout,
+            "wall-clock limit of 10 s reached; process tree killed",
+        ),
+        (
+            0.96,
+            Verdict::ExitedEarly,
+            "the program called sys.exit(0) before the tests finished",
+        ),
         (0.98, Verdict::OutOfMemory, "memory limit of 2 GiB reached"),
         (0.995, Verdict::Killed, "killed by signal 11 (SIGSEGV)"),
-        (1.0, Verdict::SandboxError, "harness: lost the worker's channel"),
+        (
+            1.0,
+            Verdict::SandboxError,
+            "harness: lost the worker's channel",
+        ),
     ];
     let mut results = Vec::new();
     let mut completions = HashMap::new();
@@ -139,10 +166,14 @@ fn synthetic_run(
                 (Verdict::Passed, "")
             } else {
                 let draw = uniform(rng);
-                let &(_, verdict, detail) =
-                    failures.iter().find(|(upto, _, _)| draw < *upto).expect("draws are below 1");
-                let body =
-                    example.program.get(example.target.body.start_byte..example.target.body.end_byte).unwrap_or("");
+                let &(_, verdict, detail) = failures
+                    .iter()
+                    .find(|(upto, _, _)| draw < *upto)
+                    .expect("draws are below 1");
+                let body = example
+                    .program
+                    .get(example.target.body.start_byte..example.target.body.end_byte)
+                    .unwrap_or("");
                 let completion = match body.replacen(" < ", " <= ", 1) {
                     changed if changed != body => changed,
                     _ => "    pass\n".to_string(),

@@ -26,7 +26,9 @@ pub(crate) fn resampled_means(values: &[f64], resamples: usize, seed: u64) -> Ve
     let len = values.len() as u64;
     (0..resamples)
         .map(|_| {
-            let sum: f64 = (0..values.len()).map(|_| values[uniform_index(&mut rng, len) as usize]).sum();
+            let sum: f64 = (0..values.len())
+                .map(|_| values[uniform_index(&mut rng, len) as usize])
+                .sum();
             sum / values.len() as f64
         })
         .collect()
@@ -53,7 +55,10 @@ pub(crate) fn percentile_interval(replicates: &[f64], confidence: f64) -> Option
     let mut sorted = replicates.to_vec();
     sorted.sort_by(f64::total_cmp);
     let tail = (1.0 - confidence.clamp(0.0, 1.0)) / 2.0;
-    Some(Interval { low: quantile(&sorted, tail), high: quantile(&sorted, 1.0 - tail) })
+    Some(Interval {
+        low: quantile(&sorted, tail),
+        high: quantile(&sorted, 1.0 - tail),
+    })
 }
 
 fn quantile(sorted: &[f64], q: f64) -> f64 {
@@ -74,14 +79,23 @@ mod tests {
         for _ in 0..30_000 {
             counts[uniform_index(&mut rng, 3) as usize] += 1;
         }
-        assert!(counts.iter().all(|&c| (9_500..10_500).contains(&c)), "{counts:?}");
+        assert!(
+            counts.iter().all(|&c| (9_500..10_500).contains(&c)),
+            "{counts:?}"
+        );
     }
 
     #[test]
     fn same_seed_same_replicates() {
         let values: Vec<f64> = (0..50).map(|i| f64::from(i % 3 == 0)).collect();
-        assert_eq!(resampled_means(&values, 100, 1), resampled_means(&values, 100, 1));
-        assert_ne!(resampled_means(&values, 100, 1), resampled_means(&values, 100, 2));
+        assert_eq!(
+            resampled_means(&values, 100, 1),
+            resampled_means(&values, 100, 1)
+        );
+        assert_ne!(
+            resampled_means(&values, 100, 1),
+            resampled_means(&values, 100, 2)
+        );
     }
 
     #[test]

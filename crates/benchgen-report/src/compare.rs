@@ -81,10 +81,18 @@ pub struct Comparison {
 
 /// Summarizes each run and compares each pair. A single run gives a comparison of one, which the
 /// reports render like any other.
-pub fn compare(dataset: &[Example], runs: &[Run], ks: &[u64], options: &StatsOptions) -> Comparison {
+pub fn compare(
+    dataset: &[Example],
+    runs: &[Run],
+    ks: &[u64],
+    options: &StatsOptions,
+) -> Comparison {
     let summaries: Vec<RunSummary> = runs
         .iter()
-        .map(|run| RunSummary { name: run.name.clone(), summary: summarize(dataset, &run.results, ks, options) })
+        .map(|run| RunSummary {
+            name: run.name.clone(),
+            summary: summarize(dataset, &run.results, ks, options),
+        })
         .collect();
     Comparison::from_summaries(summaries, options)
 }
@@ -98,22 +106,35 @@ impl Comparison {
                 pairs.push(paired(first, second, options));
             }
         }
-        Self { options: *options, runs, pairs }
+        Self {
+            options: *options,
+            runs,
+            pairs,
+        }
     }
 }
 
 fn paired(first: &RunSummary, second: &RunSummary, options: &StatsOptions) -> PairedComparison {
-    let second_rates: HashMap<&str, f64> =
-        second.summary.items.iter().map(|item| (item.task_id.as_str(), item.solve_rate)).collect();
+    let second_rates: HashMap<&str, f64> = second
+        .summary
+        .items
+        .iter()
+        .map(|item| (item.task_id.as_str(), item.solve_rate))
+        .collect();
     let common: Vec<(f64, f64)> = first
         .summary
         .items
         .iter()
-        .filter_map(|item| second_rates.get(item.task_id.as_str()).map(|&b| (item.solve_rate, b)))
+        .filter_map(|item| {
+            second_rates
+                .get(item.task_id.as_str())
+                .map(|&b| (item.solve_rate, b))
+        })
         .collect();
     let differences: Vec<f64> = common.iter().map(|(a, b)| a - b).collect();
-    let mean =
-        |values: &mut dyn Iterator<Item = f64>| (!common.is_empty()).then(|| values.sum::<f64>() / common.len() as f64);
+    let mean = |values: &mut dyn Iterator<Item = f64>| {
+        (!common.is_empty()).then(|| values.sum::<f64>() / common.len() as f64)
+    };
     let replicates = resampled_means(&differences, options.resamples, options.seed);
     let interval = percentile_interval(&replicates, options.confidence);
     let probability_first_better = (!replicates.is_empty()).then(|| {
@@ -136,7 +157,8 @@ fn paired(first: &RunSummary, second: &RunSummary, options: &StatsOptions) -> Pa
         items: common.len(),
         first_pass_at_1: mean(&mut common.iter().map(|&(a, _)| a)),
         second_pass_at_1: mean(&mut common.iter().map(|&(_, b)| b)),
-        difference: mean(&mut differences.iter().copied()).map(|value| Estimate { value, interval }),
+        difference: mean(&mut differences.iter().copied())
+            .map(|value| Estimate { value, interval }),
         probability_first_better,
         items_first_higher: differences.iter().filter(|&&d| d > 0.0).count(),
         items_second_higher: differences.iter().filter(|&&d| d < 0.0).count(),

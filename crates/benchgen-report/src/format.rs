@@ -19,7 +19,11 @@ pub(crate) fn verdict_table(comparison: &Comparison) -> (Vec<String>, Vec<Vec<St
         .map(|run| {
             let total = run.summary.verdicts.values().sum();
             let mut row = vec![run.name.clone()];
-            row.extend(Verdict::ALL.iter().map(|v| count_share(run.summary.verdicts[v], total)));
+            row.extend(
+                Verdict::ALL
+                    .iter()
+                    .map(|v| count_share(run.summary.verdicts[v], total)),
+            );
             row
         })
         .collect();
@@ -59,15 +63,25 @@ pub(crate) fn percent(share: f64) -> String {
 
 /// `[38.0, 44.5]` (in percent, without the sign, to keep tables narrow).
 pub(crate) fn interval(interval: &Interval) -> String {
-    format!("[{:.1}, {:.1}]", interval.low * 100.0, interval.high * 100.0)
+    format!(
+        "[{:.1}, {:.1}]",
+        interval.low * 100.0,
+        interval.high * 100.0
+    )
 }
 
 /// `41.2% [38.0, 44.5]`, `41.2%` without an interval, [`NOT_AVAILABLE`] without an estimate.
 pub(crate) fn estimate(estimate: Option<&Estimate>) -> String {
     match estimate {
         None => NOT_AVAILABLE.to_string(),
-        Some(Estimate { value, interval: None }) => percent(*value),
-        Some(Estimate { value, interval: Some(i) }) => format!("{} {}", percent(*value), interval(i)),
+        Some(Estimate {
+            value,
+            interval: None,
+        }) => percent(*value),
+        Some(Estimate {
+            value,
+            interval: Some(i),
+        }) => format!("{} {}", percent(*value), interval(i)),
     }
 }
 
@@ -78,7 +92,11 @@ pub(crate) fn points(difference: f64) -> String {
 
 /// Interval of a difference in percentage points: `[+8.1, +16.0]`.
 pub(crate) fn points_interval(interval: &Interval) -> String {
-    format!("[{:+.1}, {:+.1}]", interval.low * 100.0, interval.high * 100.0)
+    format!(
+        "[{:+.1}, {:+.1}]",
+        interval.low * 100.0,
+        interval.high * 100.0
+    )
 }
 
 /// A probability with three decimals, or [`NOT_AVAILABLE`].

@@ -66,7 +66,9 @@ pub fn render_html(input: &ReportInput) -> String {
     environment.set_trim_blocks(true);
     environment.set_lstrip_blocks(true);
     // The `.html` name turns autoescaping on.
-    environment.add_template("report.html", TEMPLATE).expect("the report template parses");
+    environment
+        .add_template("report.html", TEMPLATE)
+        .expect("the report template parses");
     let page = page(input);
     let charts = charts(input);
     environment
@@ -155,7 +157,10 @@ fn page(input: &ReportInput) -> Page {
         if s.fewest_samples_per_item == s.most_samples_per_item {
             format!("{} samples per item", s.fewest_samples_per_item)
         } else {
-            format!("{}–{} samples per item", s.fewest_samples_per_item, s.most_samples_per_item)
+            format!(
+                "{}–{} samples per item",
+                s.fewest_samples_per_item, s.most_samples_per_item
+            )
         }
     });
     Page {
@@ -219,16 +224,24 @@ fn page(input: &ReportInput) -> Page {
 }
 
 fn pass_table(comparison: &Comparison) -> Table {
-    let ks: Vec<u64> =
-        comparison.runs.first().map_or(Vec::new(), |r| r.summary.pass_at_k.iter().map(|p| p.k).collect());
+    let ks: Vec<u64> = comparison.runs.first().map_or(Vec::new(), |r| {
+        r.summary.pass_at_k.iter().map(|p| p.k).collect()
+    });
     let mut header = vec!["run".to_string(), "items".into(), "samples".into()];
     header.extend(ks.iter().map(|k| format!("pass@{k}")));
     let rows = comparison
         .runs
         .iter()
         .map(|run| {
-            let mut row = vec![run.name.clone(), run.summary.items_scored.to_string(), run.summary.samples.to_string()];
-            row.extend(ks.iter().map(|&k| format::estimate(run.summary.pass_at(k).as_ref())));
+            let mut row = vec![
+                run.name.clone(),
+                run.summary.items_scored.to_string(),
+                run.summary.samples.to_string(),
+            ];
+            row.extend(
+                ks.iter()
+                    .map(|&k| format::estimate(run.summary.pass_at(k).as_ref())),
+            );
             row
         })
         .collect();
@@ -236,10 +249,17 @@ fn pass_table(comparison: &Comparison) -> Table {
 }
 
 fn pairs_table(comparison: &Comparison) -> Table {
-    let header =
-        ["first", "second", "items", "first − second", "P(first better)", "items won / tied / lost", "conclusion"]
-            .map(String::from)
-            .into();
+    let header = [
+        "first",
+        "second",
+        "items",
+        "first − second",
+        "P(first better)",
+        "items won / tied / lost",
+        "conclusion",
+    ]
+    .map(String::from)
+    .into();
     let rows = comparison
         .pairs
         .iter()
@@ -247,7 +267,11 @@ fn pairs_table(comparison: &Comparison) -> Table {
             let difference = match pair.difference {
                 None => format::NOT_AVAILABLE.to_string(),
                 Some(d) => match d.interval {
-                    Some(interval) => format!("{} {}", format::points(d.value), format::points_interval(&interval)),
+                    Some(interval) => format!(
+                        "{} {}",
+                        format::points(d.value),
+                        format::points_interval(&interval)
+                    ),
                     None => format::points(d.value),
                 },
             };
@@ -257,12 +281,19 @@ fn pairs_table(comparison: &Comparison) -> Table {
                 pair.items.to_string(),
                 difference,
                 format::probability(pair.probability_first_better),
-                format!("{} / {} / {}", pair.items_first_higher, pair.items_equal, pair.items_second_higher),
+                format!(
+                    "{} / {} / {}",
+                    pair.items_first_higher, pair.items_equal, pair.items_second_higher
+                ),
                 format::conclusion(pair),
             ]
         })
         .collect();
-    Table { header, rows, text: vec![true, true, false, false, false, false, true] }
+    Table {
+        header,
+        rows,
+        text: vec![true, true, false, false, false, false, true],
+    }
 }
 
 fn verdict_table(comparison: &Comparison) -> Table {
@@ -272,9 +303,18 @@ fn verdict_table(comparison: &Comparison) -> Table {
 
 /// Groups of the first run (the item sets are the dataset's, so they agree across runs), with
 /// every run's pass@1 in that group.
-fn group_table(comparison: &Comparison, column: &str, groups: impl Fn(&Summary) -> &Vec<GroupStats>) -> Table {
+fn group_table(
+    comparison: &Comparison,
+    column: &str,
+    groups: impl Fn(&Summary) -> &Vec<GroupStats>,
+) -> Table {
     let mut header = vec![column.to_string(), "items".into()];
-    header.extend(comparison.runs.iter().map(|run| format!("{} pass@1", run.name)));
+    header.extend(
+        comparison
+            .runs
+            .iter()
+            .map(|run| format!("{} pass@1", run.name)),
+    );
     let rows = comparison.runs.first().map_or(Vec::new(), |leading| {
         groups(&leading.summary)
             .iter()
@@ -282,7 +322,12 @@ fn group_table(comparison: &Comparison, column: &str, groups: impl Fn(&Summary) 
             .map(|group| {
                 let mut row = vec![group.name.clone(), group.items.to_string()];
                 row.extend(comparison.runs.iter().map(|run| {
-                    format::estimate(groups(&run.summary).iter().find(|g| g.name == group.name).map(|g| &g.pass_at_1))
+                    format::estimate(
+                        groups(&run.summary)
+                            .iter()
+                            .find(|g| g.name == group.name)
+                            .map(|g| &g.pass_at_1),
+                    )
                 }));
                 row
             })
@@ -293,7 +338,8 @@ fn group_table(comparison: &Comparison, column: &str, groups: impl Fn(&Summary) 
 
 fn quality_table(summary: &Summary) -> Option<Table> {
     let rows = format::quality_rows(summary);
-    (!rows.is_empty()).then(|| Table::numeric(format::QUALITY_HEADER.map(String::from).into(), rows))
+    (!rows.is_empty())
+        .then(|| Table::numeric(format::QUALITY_HEADER.map(String::from).into(), rows))
 }
 
 fn items(input: &ReportInput) -> Vec<ItemView> {
@@ -301,23 +347,39 @@ fn items(input: &ReportInput) -> Vec<ItemView> {
         .comparison
         .runs
         .iter()
-        .map(|run| run.summary.items.iter().map(|item| (item.task_id.as_str(), item)).collect())
+        .map(|run| {
+            run.summary
+                .items
+                .iter()
+                .map(|item| (item.task_id.as_str(), item))
+                .collect()
+        })
         .collect();
     input
         .dataset
         .iter()
         .map(|example| {
             let libraries = crate::stats::libraries(&example.requirements).join(", ");
-            let repository = example.provenance.repo.as_deref().unwrap_or(crate::stats::UNKNOWN_REPOSITORY);
+            let repository = example
+                .provenance
+                .repo
+                .as_deref()
+                .unwrap_or(crate::stats::UNKNOWN_REPOSITORY);
             let span = example.target.span;
             ItemView {
                 id: example.id.clone(),
-                origin: format!("{repository} · {libraries} · target {}", example.target.qualified_name),
+                origin: format!(
+                    "{repository} · {libraries} · target {}",
+                    example.target.qualified_name
+                ),
                 instruction: example.instruction.clone(),
                 reference: example
                     .program
                     .get(span.start_byte..span.end_byte)
-                    .map_or_else(|| "(the target's span lies outside the program)".to_string(), str::to_string),
+                    .map_or_else(
+                        || "(the target's span lies outside the program)".to_string(),
+                        str::to_string,
+                    ),
                 runs: input
                     .comparison
                     .runs
@@ -363,7 +425,11 @@ fn items(input: &ReportInput) -> Vec<ItemView> {
 fn truncated(text: &str, limit: usize) -> String {
     match text.char_indices().nth(limit) {
         None => text.to_string(),
-        Some((cut, _)) => format!("{}\n… ({} more characters not shown)", &text[..cut], text[cut..].chars().count()),
+        Some((cut, _)) => format!(
+            "{}\n… ({} more characters not shown)",
+            &text[..cut],
+            text[cut..].chars().count()
+        ),
     }
 }
 
@@ -377,15 +443,27 @@ fn charts(input: &ReportInput) -> Value {
         .runs
         .iter()
         .enumerate()
-        .map(|(i, run)| Series { name: run.name.clone(), colour: svg::series_colour(i) })
+        .map(|(i, run)| Series {
+            name: run.name.clone(),
+            colour: svg::series_colour(i),
+        })
         .collect();
-    let ks: Vec<u64> =
-        comparison.runs.first().map_or(Vec::new(), |r| r.summary.pass_at_k.iter().map(|p| p.k).collect());
+    let ks: Vec<u64> = comparison.runs.first().map_or(Vec::new(), |r| {
+        r.summary.pass_at_k.iter().map(|p| p.k).collect()
+    });
     let pass = svg::grouped_bars(
         "pass@k per run, with bootstrap intervals",
         &ks.iter().map(|k| format!("pass@{k}")).collect::<Vec<_>>(),
         &series,
-        &ks.iter().map(|&k| comparison.runs.iter().map(|run| run.summary.pass_at(k)).collect()).collect::<Vec<_>>(),
+        &ks.iter()
+            .map(|&k| {
+                comparison
+                    .runs
+                    .iter()
+                    .map(|run| run.summary.pass_at(k))
+                    .collect()
+            })
+            .collect::<Vec<_>>(),
         "pass@k (%)",
     );
     let verdicts = svg::stacked_shares(
@@ -395,20 +473,34 @@ fn charts(input: &ReportInput) -> Value {
             .iter()
             .map(|run| StackedRow {
                 label: run.name.clone(),
-                counts: Verdict::ALL.iter().map(|v| run.summary.verdicts[v]).collect(),
+                counts: Verdict::ALL
+                    .iter()
+                    .map(|v| run.summary.verdicts[v])
+                    .collect(),
             })
             .collect::<Vec<_>>(),
         &Verdict::ALL
             .iter()
-            .map(|&v| Segment { name: v.as_str().to_string(), colour: svg::verdict_colour(v) })
+            .map(|&v| Segment {
+                name: v.as_str().to_string(),
+                colour: svg::verdict_colour(v),
+            })
             .collect::<Vec<_>>(),
         "share of samples",
     );
     let libraries = comparison.runs.first().map(|leading| {
-        let groups: Vec<&GroupStats> = leading.summary.libraries.iter().take(CHART_LIBRARIES).collect();
+        let groups: Vec<&GroupStats> = leading
+            .summary
+            .libraries
+            .iter()
+            .take(CHART_LIBRARIES)
+            .collect();
         svg::horizontal_bars(
             "pass@1 per library",
-            &groups.iter().map(|g| format!("{} ({} items)", g.name, g.items)).collect::<Vec<_>>(),
+            &groups
+                .iter()
+                .map(|g| format!("{} ({} items)", g.name, g.items))
+                .collect::<Vec<_>>(),
             &series,
             &groups
                 .iter()
@@ -416,7 +508,13 @@ fn charts(input: &ReportInput) -> Value {
                     comparison
                         .runs
                         .iter()
-                        .map(|run| run.summary.libraries.iter().find(|g| g.name == group.name).map(|g| g.pass_at_1))
+                        .map(|run| {
+                            run.summary
+                                .libraries
+                                .iter()
+                                .find(|g| g.name == group.name)
+                                .map(|g| g.pass_at_1)
+                        })
                         .collect()
                 })
                 .collect::<Vec<_>>(),
@@ -428,15 +526,27 @@ fn charts(input: &ReportInput) -> Value {
         .filter(|f| !f.stages.is_empty())
         .map(|f| svg::funnel("Items surviving each build stage", &f.stages));
     let figures: [(&str, &str, QualityField); 3] = [
-        ("Mutation score", "mutation score (%)", |e: &Example| e.quality.mutation_score),
-        ("Line coverage", "line coverage (%)", |e: &Example| e.quality.line_coverage),
-        ("Branch coverage", "branch coverage (%)", |e: &Example| e.quality.branch_coverage),
+        ("Mutation score", "mutation score (%)", |e: &Example| {
+            e.quality.mutation_score
+        }),
+        ("Line coverage", "line coverage (%)", |e: &Example| {
+            e.quality.line_coverage
+        }),
+        ("Branch coverage", "branch coverage (%)", |e: &Example| {
+            e.quality.branch_coverage
+        }),
     ];
     let quality: Vec<Value> = figures
         .into_iter()
         .filter_map(|(title, label, field)| {
-            let values: Vec<f64> = input.dataset.iter().filter_map(field).filter(|v| v.is_finite()).collect();
-            (!values.is_empty()).then(|| Value::from_safe_string(svg::histogram(title, &values, label)))
+            let values: Vec<f64> = input
+                .dataset
+                .iter()
+                .filter_map(field)
+                .filter(|v| v.is_finite())
+                .collect();
+            (!values.is_empty())
+                .then(|| Value::from_safe_string(svg::histogram(title, &values, label)))
         })
         .collect();
     context! {
@@ -455,7 +565,10 @@ mod tests {
     #[test]
     fn truncation_counts_what_it_cut() {
         assert_eq!(truncated("abc", 5), "abc");
-        assert_eq!(truncated("abcdef", 2), "ab\n… (4 more characters not shown)");
+        assert_eq!(
+            truncated("abcdef", 2),
+            "ab\n… (4 more characters not shown)"
+        );
         assert_eq!(truncated("ééé", 1), "é\n… (2 more characters not shown)");
     }
 }

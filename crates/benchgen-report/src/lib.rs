@@ -39,6 +39,7 @@ pub use compare::{compare, Comparison, Conclusion, PairedComparison, Run, RunSum
 pub use html::{render_html, Completions, Funnel, ReportInput};
 pub use markdown::{render_comparison_markdown, render_summary_markdown};
 pub use stats::{
-    check_references, summarize, Estimate, GroupStats, Interval, ItemStats, PassAtK, ReferenceCheck, ReferenceFailure,
-    ReferenceGateError, SampleFailure, StatsOptions, Summary, Warning,
+    check_references, summarize, Estimate, GroupStats, Interval, ItemStats, PassAtK,
+    ReferenceCheck, ReferenceFailure, ReferenceGateError, SampleFailure, StatsOptions, Summary,
+    Warning,
 };

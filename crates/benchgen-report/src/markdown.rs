@@ -16,7 +16,10 @@ const TOP_GROUPS: usize = 10;
 /// Summary of one run under `name`.
 pub fn render_summary_markdown(name: &str, summary: &Summary) -> String {
     let comparison = Comparison::from_summaries(
-        vec![RunSummary { name: name.to_string(), summary: summary.clone() }],
+        vec![RunSummary {
+            name: name.to_string(),
+            summary: summary.clone(),
+        }],
         &summary.options,
     );
     render_comparison_markdown(&comparison)
@@ -44,15 +47,24 @@ pub fn render_comparison_markdown(comparison: &Comparison) -> String {
         pairs_table(&mut out, comparison);
     }
     verdict_table(&mut out, comparison);
-    group_table(&mut out, comparison, "Libraries", "library", |s| &s.libraries);
-    group_table(&mut out, comparison, "Repositories", "repository", |s| &s.repositories);
+    group_table(&mut out, comparison, "Libraries", "library", |s| {
+        &s.libraries
+    });
+    group_table(&mut out, comparison, "Repositories", "repository", |s| {
+        &s.repositories
+    });
     quality_table(&mut out, &first.summary);
     warnings(&mut out, comparison);
     out
 }
 
 fn pass_at_k_table(out: &mut String, comparison: &Comparison) {
-    let ks: Vec<u64> = comparison.runs[0].summary.pass_at_k.iter().map(|p| p.k).collect();
+    let ks: Vec<u64> = comparison.runs[0]
+        .summary
+        .pass_at_k
+        .iter()
+        .map(|p| p.k)
+        .collect();
     let _ = writeln!(out, "## pass@k\n");
     let mut header = vec!["run".to_string(), "items".into(), "samples/item".into()];
     header.extend(ks.iter().map(|k| format!("pass@{k}")));
@@ -64,7 +76,11 @@ fn pass_at_k_table(out: &mut String, comparison: &Comparison) {
         } else {
             format!("{}–{}", s.fewest_samples_per_item, s.most_samples_per_item)
         };
-        let mut row = vec![run.name.clone(), format!("{}/{}", s.items_scored, s.items_in_dataset), per_item];
+        let mut row = vec![
+            run.name.clone(),
+            format!("{}/{}", s.items_scored, s.items_in_dataset),
+            per_item,
+        ];
         row.extend(ks.iter().map(|&k| format::estimate(s.pass_at(k).as_ref())));
         rows.push(row);
     }
@@ -73,10 +89,17 @@ fn pass_at_k_table(out: &mut String, comparison: &Comparison) {
 
 fn pairs_table(out: &mut String, comparison: &Comparison) {
     let _ = writeln!(out, "## Paired comparison (pass@1, items both runs have)\n");
-    let header: Vec<String> =
-        ["first", "second", "items", "first − second", "interval", "P(first better)", "conclusion"]
-            .map(String::from)
-            .into();
+    let header: Vec<String> = [
+        "first",
+        "second",
+        "items",
+        "first − second",
+        "interval",
+        "P(first better)",
+        "conclusion",
+    ]
+    .map(String::from)
+    .into();
     let rows: Vec<Vec<String>> = comparison
         .pairs
         .iter()
@@ -85,16 +108,23 @@ fn pairs_table(out: &mut String, comparison: &Comparison) {
                 pair.first.clone(),
                 pair.second.clone(),
                 pair.items.to_string(),
-                pair.difference.map_or_else(|| format::NOT_AVAILABLE.into(), |d| format::points(d.value)),
                 pair.difference
-                    .and_then(|d| d.interval)
-                    .map_or_else(|| format::NOT_AVAILABLE.into(), |i| format::points_interval(&i)),
+                    .map_or_else(|| format::NOT_AVAILABLE.into(), |d| format::points(d.value)),
+                pair.difference.and_then(|d| d.interval).map_or_else(
+                    || format::NOT_AVAILABLE.into(),
+                    |i| format::points_interval(&i),
+                ),
                 format::probability(pair.probability_first_better),
                 format::conclusion(pair),
             ]
         })
         .collect();
-    table(out, &header, &[false, false, true, true, true, true, false], &rows);
+    table(
+        out,
+        &header,
+        &[false, false, true, true, true, true, false],
+        &rows,
+    );
 }
 
 fn verdict_table(out: &mut String, comparison: &Comparison) {
@@ -111,7 +141,12 @@ fn group_table(
     groups: impl Fn(&Summary) -> &Vec<GroupStats>,
 ) {
     let leading = groups(&comparison.runs[0].summary);
-    let _ = writeln!(out, "## {title} (pass@1, top {} of {} by items)\n", TOP_GROUPS.min(leading.len()), leading.len());
+    let _ = writeln!(
+        out,
+        "## {title} (pass@1, top {} of {} by items)\n",
+        TOP_GROUPS.min(leading.len()),
+        leading.len()
+    );
     let mut header = vec![column.to_string(), "items".into()];
     header.extend(comparison.runs.iter().map(|run| run.name.clone()));
     let rows: Vec<Vec<String>> = leading
@@ -120,7 +155,10 @@ fn group_table(
         .map(|group| {
             let mut row = vec![group.name.clone(), group.items.to_string()];
             row.extend(comparison.runs.iter().map(|run| {
-                let estimate = groups(&run.summary).iter().find(|g| g.name == group.name).map(|g| &g.pass_at_1);
+                let estimate = groups(&run.summary)
+                    .iter()
+                    .find(|g| g.name == group.name)
+                    .map(|g| &g.pass_at_1);
                 format::estimate(estimate)
             }));
             row
@@ -143,7 +181,12 @@ fn warnings(out: &mut String, comparison: &Comparison) {
     let lines: Vec<String> = comparison
         .runs
         .iter()
-        .flat_map(|run| run.summary.warnings.iter().map(move |w| format!("- {}: {w}", run.name)))
+        .flat_map(|run| {
+            run.summary
+                .warnings
+                .iter()
+                .map(move |w| format!("- {}: {w}", run.name))
+        })
         .collect();
     if lines.is_empty() {
         return;
@@ -159,9 +202,17 @@ fn warnings(out: &mut String, comparison: &Comparison) {
 /// aligned too, since every trailing column holds numbers).
 fn table(out: &mut String, header: &[String], right: &[bool], rows: &[Vec<String>]) {
     let is_right = |column: usize| right.get(column).copied().unwrap_or(true);
-    let cells = |cells: &[String]| cells.iter().map(|c| escape_cell(c)).collect::<Vec<_>>().join(" | ");
+    let cells = |cells: &[String]| {
+        cells
+            .iter()
+            .map(|c| escape_cell(c))
+            .collect::<Vec<_>>()
+            .join(" | ")
+    };
     let _ = writeln!(out, "| {} |", cells(header));
-    let rule: Vec<&str> = (0..header.len()).map(|c| if is_right(c) { "--:" } else { ":--" }).collect();
+    let rule: Vec<&str> = (0..header.len())
+        .map(|c| if is_right(c) { "--:" } else { ":--" })
+        .collect();
     let _ = writeln!(out, "|{}|", rule.join("|"));
     for row in rows {
         let _ = writeln!(out, "| {} |", cells(row));

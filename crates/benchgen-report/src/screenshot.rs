@@ -26,7 +26,12 @@ pub struct ScreenshotOptions {
 
 impl Default for ScreenshotOptions {
     fn default() -> Self {
-        Self { chromium: PathBuf::from(DEFAULT_CHROMIUM), width: 1280, height: 2000, timeout: Duration::from_secs(90) }
+        Self {
+            chromium: PathBuf::from(DEFAULT_CHROMIUM),
+            width: 1280,
+            height: 2000,
+            timeout: Duration::from_secs(90),
+        }
     }
 }
 
@@ -39,11 +44,18 @@ pub enum ScreenshotError {
     #[error("chromium did not finish within {} s and was killed", .0.as_secs())]
     TimedOut(Duration),
     #[error("chromium exited with {status} and wrote no screenshot: {stderr}")]
-    Failed { status: std::process::ExitStatus, stderr: String },
+    Failed {
+        status: std::process::ExitStatus,
+        stderr: String,
+    },
 }
 
 /// Opens `html` in headless Chromium and writes what the viewport shows to `png`.
-pub fn capture(html: &Path, png: &Path, options: &ScreenshotOptions) -> Result<(), ScreenshotError> {
+pub fn capture(
+    html: &Path,
+    png: &Path,
+    options: &ScreenshotOptions,
+) -> Result<(), ScreenshotError> {
     if !options.chromium.exists() {
         return Err(ScreenshotError::NotInstalled(options.chromium.clone()));
     }
@@ -68,7 +80,10 @@ pub fn capture(html: &Path, png: &Path, options: &ScreenshotOptions) -> Result<(
         ])
         .arg(format!("--user-data-dir={}", profile.path().display()))
         .arg(format!("--screenshot={}", png.display()))
-        .arg(format!("--window-size={},{}", options.width, options.height))
+        .arg(format!(
+            "--window-size={},{}",
+            options.width, options.height
+        ))
         .arg(file_url(&html))
         .stdin(Stdio::null())
         .stdout(Stdio::null())
@@ -95,7 +110,10 @@ pub fn capture(html: &Path, png: &Path, options: &ScreenshotOptions) -> Result<(
         use std::io::Read as _;
         let _ = pipe.read_to_string(&mut stderr);
     }
-    Err(ScreenshotError::Failed { status, stderr: stderr.trim().to_string() })
+    Err(ScreenshotError::Failed {
+        status,
+        stderr: stderr.trim().to_string(),
+    })
 }
 
 /// `file://` URL of an absolute path, percent-encoding every byte outside the unreserved set.
@@ -117,13 +135,22 @@ mod tests {
 
     #[test]
     fn file_urls_are_encoded() {
-        assert_eq!(file_url(Path::new("/tmp/a b/r#1.html")), "file:///tmp/a%20b/r%231.html");
+        assert_eq!(
+            file_url(Path::new("/tmp/a b/r#1.html")),
+            "file:///tmp/a%20b/r%231.html"
+        );
     }
 
     #[test]
     fn missing_browser_is_a_hinted_error() {
-        let options = ScreenshotOptions { chromium: PathBuf::from("/nonexistent/chromium"), ..Default::default() };
+        let options = ScreenshotOptions {
+            chromium: PathBuf::from("/nonexistent/chromium"),
+            ..Default::default()
+        };
         let error = capture(Path::new("x.html"), Path::new("x.png"), &options).unwrap_err();
-        assert!(error.to_string().contains("apt-get install -y chromium"), "{error}");
+        assert!(
+            error.to_string().contains("apt-get install -y chromium"),
+            "{error}"
+        );
     }
 }

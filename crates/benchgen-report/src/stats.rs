@@ -42,7 +42,11 @@ pub struct StatsOptions {
 
 impl Default for StatsOptions {
     fn default() -> Self {
-        Self { resamples: 1000, seed: 0, confidence: 0.95 }
+        Self {
+            resamples: 1000,
+            seed: 0,
+            confidence: 0.95,
+        }
     }
 }
 
@@ -214,12 +218,20 @@ pub struct Summary {
 impl Summary {
     /// pass@k for `k`, when requested and estimable.
     pub fn pass_at(&self, k: u64) -> Option<Estimate> {
-        self.pass_at_k.iter().find(|p| p.k == k).and_then(|p| p.estimate)
+        self.pass_at_k
+            .iter()
+            .find(|p| p.k == k)
+            .and_then(|p| p.estimate)
     }
 }
 
 /// Computes the figures of one run. `ks` are the k of pass@k to report (each at least 1).
-pub fn summarize(dataset: &[Example], results: &[RunResult], ks: &[u64], options: &StatsOptions) -> Summary {
+pub fn summarize(
+    dataset: &[Example],
+    results: &[RunResult],
+    ks: &[u64],
+    options: &StatsOptions,
+) -> Summary {
     let known: HashSet<&str> = dataset.iter().map(|e| e.id.as_str()).collect();
     let mut per_task: HashMap<&str, Vec<&RunResult>> = HashMap::new();
     let mut seen: HashSet<(&str, usize)> = HashSet::new();
@@ -236,7 +248,10 @@ pub fn summarize(dataset: &[Example], results: &[RunResult], ks: &[u64], options
         } else if !seen.insert((result.task_id.as_str(), index)) {
             duplicates += 1;
         } else {
-            per_task.entry(result.task_id.as_str()).or_default().push(result);
+            per_task
+                .entry(result.task_id.as_str())
+                .or_default()
+                .push(result);
         }
     }
 
@@ -264,8 +279,14 @@ pub fn summarize(dataset: &[Example], results: &[RunResult], ks: &[u64], options
     let pass_at_k: Vec<PassAtK> = unique_ks
         .iter()
         .map(|&k| {
-            let per_item: Option<Vec<f64>> = counts.iter().map(|&(n, c)| pass_at_k::estimate(n, c, k)).collect();
-            PassAtK { k, estimate: per_item.and_then(|values| estimate_mean(&values, options)) }
+            let per_item: Option<Vec<f64>> = counts
+                .iter()
+                .map(|&(n, c)| pass_at_k::estimate(n, c, k))
+                .collect();
+            PassAtK {
+                k,
+                estimate: per_item.and_then(|values| estimate_mean(&values, options)),
+            }
         })
         .collect();
 
@@ -276,19 +297,31 @@ pub fn summarize(dataset: &[Example], results: &[RunResult], ks: &[u64], options
         warnings.push(Warning::MissingResults { task_ids: missing });
     }
     if !unknown.is_empty() {
-        warnings.push(Warning::UnknownTasks { task_ids: unknown.into_iter().collect() });
+        warnings.push(Warning::UnknownTasks {
+            task_ids: unknown.into_iter().collect(),
+        });
     }
     if duplicates > 0 {
         warnings.push(Warning::DuplicateSamples { count: duplicates });
     }
     if reference_runs > 0 {
-        warnings.push(Warning::ReferenceRunsIgnored { count: reference_runs });
+        warnings.push(Warning::ReferenceRunsIgnored {
+            count: reference_runs,
+        });
     }
-    for p in pass_at_k.iter().filter(|p| p.estimate.is_none() && !items.is_empty()) {
-        warnings.push(Warning::KNotEstimable { k: p.k, fewest_samples: fewest });
+    for p in pass_at_k
+        .iter()
+        .filter(|p| p.estimate.is_none() && !items.is_empty())
+    {
+        warnings.push(Warning::KNotEstimable {
+            k: p.k,
+            fewest_samples: fewest,
+        });
     }
     if verdicts[&Verdict::SandboxError] > 0 {
-        warnings.push(Warning::SandboxErrors { count: verdicts[&Verdict::SandboxError] });
+        warnings.push(Warning::SandboxErrors {
+            count: verdicts[&Verdict::SandboxError],
+        });
     }
 
     Summary {
@@ -318,7 +351,11 @@ fn item_stats(example: &Example, samples: &[&RunResult]) -> ItemStats {
     });
     ItemStats {
         task_id: example.id.clone(),
-        repository: example.provenance.repo.clone().unwrap_or_else(|| UNKNOWN_REPOSITORY.to_string()),
+        repository: example
+            .provenance
+            .repo
+            .clone()
+            .unwrap_or_else(|| UNKNOWN_REPOSITORY.to_string()),
         libraries: libraries(&example.requirements),
         samples: n,
         passed: c,
@@ -405,20 +442,31 @@ pub(crate) fn estimate_mean(values: &[f64], options: &StatsOptions) -> Option<Es
     let interval = if values.len() < 2 {
         None
     } else {
-        percentile_interval(&resampled_means(values, options.resamples, options.seed), options.confidence)
+        percentile_interval(
+            &resampled_means(values, options.resamples, options.seed),
+            options.confidence,
+        )
     };
     Some(Estimate { value, interval })
 }
 
 fn quality_summary(dataset: &[Example]) -> QualitySummary {
     let distribution = |field: fn(&Example) -> Option<f64>| {
-        let mut values: Vec<f64> = dataset.iter().filter_map(field).filter(|v| v.is_finite()).collect();
+        let mut values: Vec<f64> = dataset
+            .iter()
+            .filter_map(field)
+            .filter(|v| v.is_finite())
+            .collect();
         if values.is_empty() {
             return None;
         }
         values.sort_by(f64::total_cmp);
         let middle = values.len() / 2;
-        let median = if values.len() % 2 == 1 { values[middle] } else { (values[middle - 1] + values[middle]) / 2.0 };
+        let median = if values.len() % 2 == 1 {
+            values[middle]
+        } else {
+            (values[middle - 1] + values[middle]) / 2.0
+        };
         Some(Distribution {
             items: values.len(),
             mean: values.iter().sum::<f64>() / values.len() as f64,
@@ -459,7 +507,11 @@ impl std::fmt::Display for ReferenceFailure {
         match self.verdict {
             None => write!(f, "{} (not verified)", self.task_id),
             Some(verdict) if self.passes > 0 => {
-                write!(f, "{} (flaky: {} of {} runs passed, then {verdict})", self.task_id, self.passes, self.runs)
+                write!(
+                    f,
+                    "{} (flaky: {} of {} runs passed, then {verdict})",
+                    self.task_id, self.passes, self.runs
+                )
             }
             Some(verdict) => write!(f, "{} ({verdict})", self.task_id),
         }
@@ -476,7 +528,12 @@ pub enum ReferenceGateError {
         threshold * 100.0,
         abbreviated(failures, 10)
     )]
-    BelowThreshold { items: usize, pass_rate: f64, threshold: f64, failures: Vec<ReferenceFailure> },
+    BelowThreshold {
+        items: usize,
+        pass_rate: f64,
+        threshold: f64,
+        failures: Vec<ReferenceFailure>,
+    },
     #[error("refusing to report: the dataset has no items")]
     EmptyDataset,
 }
@@ -495,12 +552,17 @@ pub fn check_references(
     }
     let mut runs: HashMap<&str, Vec<&RunResult>> = HashMap::new();
     for result in verify.iter().filter(|r| r.sample_index.is_none()) {
-        runs.entry(result.task_id.as_str()).or_default().push(result);
+        runs.entry(result.task_id.as_str())
+            .or_default()
+            .push(result);
     }
     let failures: Vec<ReferenceFailure> = dataset
         .iter()
         .filter_map(|example| {
-            let results = runs.get(example.id.as_str()).map(Vec::as_slice).unwrap_or_default();
+            let results = runs
+                .get(example.id.as_str())
+                .map(Vec::as_slice)
+                .unwrap_or_default();
             let passes = results.iter().filter(|r| r.passed).count();
             (results.is_empty() || passes < results.len()).then(|| ReferenceFailure {
                 task_id: example.id.clone(),
@@ -513,9 +575,19 @@ pub fn check_references(
     let passed = dataset.len() - failures.len();
     let pass_rate = passed as f64 / dataset.len() as f64;
     if pass_rate < threshold {
-        return Err(ReferenceGateError::BelowThreshold { items: dataset.len(), pass_rate, threshold, failures });
+        return Err(ReferenceGateError::BelowThreshold {
+            items: dataset.len(),
+            pass_rate,
+            threshold,
+            failures,
+        });
     }
-    Ok(ReferenceCheck { items: dataset.len(), passed, pass_rate, threshold })
+    Ok(ReferenceCheck {
+        items: dataset.len(),
+        passed,
+        pass_rate,
+        threshold,
+    })
 }
 
 /// `s` unless there is exactly one.
@@ -529,7 +601,12 @@ fn plural(count: usize) -> &'static str {
 
 /// `a, b, c and 7 more`.
 fn abbreviated<T: std::fmt::Display>(values: &[T], shown: usize) -> String {
-    let mut text = values.iter().take(shown).map(T::to_string).collect::<Vec<_>>().join(", ");
+    let mut text = values
+        .iter()
+        .take(shown)
+        .map(T::to_string)
+        .collect::<Vec<_>>()
+        .join(", ");
     if values.len() > shown {
         text.push_str(&format!(" and {} more", values.len() - shown));
     }

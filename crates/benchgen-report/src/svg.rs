@@ -16,8 +16,9 @@ use crate::format;
 use crate::stats::Estimate;
 
 /// Colours of runs, in run order (the Tableau 10 palette: distinct hues of similar weight).
-const SERIES_COLOURS: [&str; 8] =
-    ["#4c78a8", "#f58518", "#54a24b", "#b279a2", "#e45756", "#72b7b2", "#eeca3b", "#9d755d"];
+const SERIES_COLOURS: [&str; 8] = [
+    "#4c78a8", "#f58518", "#54a24b", "#b279a2", "#e45756", "#72b7b2", "#eeca3b", "#9d755d",
+];
 const GRID: &str = "#e3e6ea";
 const AXIS: &str = "#8a939c";
 /// Width of a full-width chart in user units; charts scale to their container.
@@ -80,13 +81,19 @@ pub(crate) struct Segment {
 }
 
 fn open(out: &mut String, width: f64, height: f64, title: &str) {
-    let _ =
-        write!(out, r#"<svg class="chart" viewBox="0 0 {width} {height}" role="img"><title>{}</title>"#, escape(title));
+    let _ = write!(
+        out,
+        r#"<svg class="chart" viewBox="0 0 {width} {height}" role="img"><title>{}</title>"#,
+        escape(title)
+    );
 }
 
 fn text(out: &mut String, x: f64, y: f64, anchor: &str, class: &str, content: &str) {
-    let _ =
-        write!(out, r#"<text x="{x:.1}" y="{y:.1}" text-anchor="{anchor}" class="{class}">{}</text>"#, escape(content));
+    let _ = write!(
+        out,
+        r#"<text x="{x:.1}" y="{y:.1}" text-anchor="{anchor}" class="{class}">{}</text>"#,
+        escape(content)
+    );
 }
 
 fn line(out: &mut String, (x1, y1): (f64, f64), (x2, y2): (f64, f64), stroke: &str, width: f64) {
@@ -117,10 +124,23 @@ fn legend(out: &mut String, x: f64, y: f64, entries: &[(&str, &str)]) {
 }
 
 /// Vertical 0–100% axis with grid lines every 20%, on the left of the plot area.
-fn percent_axis_vertical(out: &mut String, left: f64, right: f64, top: f64, bottom: f64, label: &str) {
+fn percent_axis_vertical(
+    out: &mut String,
+    left: f64,
+    right: f64,
+    top: f64,
+    bottom: f64,
+    label: &str,
+) {
     for tick in (0..=100).step_by(20) {
         let y = bottom - (bottom - top) * f64::from(tick) / 100.0;
-        line(out, (left, y), (right, y), if tick == 0 { AXIS } else { GRID }, 1.0);
+        line(
+            out,
+            (left, y),
+            (right, y),
+            if tick == 0 { AXIS } else { GRID },
+            1.0,
+        );
         text(out, left - 8.0, y + 4.0, "end", "tick", &format!("{tick}%"));
     }
     let middle = (top + bottom) / 2.0;
@@ -132,13 +152,33 @@ fn percent_axis_vertical(out: &mut String, left: f64, right: f64, top: f64, bott
 }
 
 /// Horizontal 0–100% axis with grid lines every 10%, under rows spanning `top..bottom`.
-fn percent_axis_horizontal(out: &mut String, left: f64, right: f64, top: f64, bottom: f64, label: &str) {
+fn percent_axis_horizontal(
+    out: &mut String,
+    left: f64,
+    right: f64,
+    top: f64,
+    bottom: f64,
+    label: &str,
+) {
     for tick in (0..=100).step_by(10) {
         let x = left + (right - left) * f64::from(tick) / 100.0;
-        line(out, (x, top), (x, bottom), if tick == 0 { AXIS } else { GRID }, 1.0);
+        line(
+            out,
+            (x, top),
+            (x, bottom),
+            if tick == 0 { AXIS } else { GRID },
+            1.0,
+        );
         text(out, x, bottom + 16.0, "middle", "tick", &format!("{tick}%"));
     }
-    text(out, (left + right) / 2.0, bottom + 36.0, "middle", "axis-label", label);
+    text(
+        out,
+        (left + right) / 2.0,
+        bottom + 36.0,
+        "middle",
+        "axis-label",
+        label,
+    );
 }
 
 /// Grouped vertical bars of shares with interval whiskers: one group per label (pass@1,
@@ -162,16 +202,34 @@ pub(crate) fn grouped_bars(
     let y = |share: f64| bottom - (bottom - top) * share.clamp(0.0, 1.0);
     for (g, group) in groups.iter().enumerate() {
         let centre = left + group_width * (g as f64 + 0.5);
-        text(&mut out, centre, bottom + 22.0, "middle", "group-label", group);
+        text(
+            &mut out,
+            centre,
+            bottom + 22.0,
+            "middle",
+            "group-label",
+            group,
+        );
         let start = centre - bar_width * series.len() as f64 / 2.0;
         for (s, run) in series.iter().enumerate() {
             let x = start + bar_width * s as f64;
             let middle = x + bar_width / 2.0;
             let Some(estimate) = values.get(g).and_then(|row| row.get(s)).copied().flatten() else {
-                text(&mut out, middle, bottom - 6.0, "middle", "value", format::NOT_AVAILABLE);
+                text(
+                    &mut out,
+                    middle,
+                    bottom - 6.0,
+                    "middle",
+                    "value",
+                    format::NOT_AVAILABLE,
+                );
                 continue;
             };
-            let tooltip = format!("{} {group}: {}", run.name, format::estimate(Some(&estimate)));
+            let tooltip = format!(
+                "{} {group}: {}",
+                run.name,
+                format::estimate(Some(&estimate))
+            );
             rect(
                 &mut out,
                 (x + 2.0, y(estimate.value)),
@@ -183,11 +241,30 @@ pub(crate) fn grouped_bars(
             if let Some(interval) = estimate.interval {
                 let (low, high) = (y(interval.low), y(interval.high));
                 line(&mut out, (middle, low), (middle, high), "#222", 1.5);
-                line(&mut out, (middle - 6.0, low), (middle + 6.0, low), "#222", 1.5);
-                line(&mut out, (middle - 6.0, high), (middle + 6.0, high), "#222", 1.5);
+                line(
+                    &mut out,
+                    (middle - 6.0, low),
+                    (middle + 6.0, low),
+                    "#222",
+                    1.5,
+                );
+                line(
+                    &mut out,
+                    (middle - 6.0, high),
+                    (middle + 6.0, high),
+                    "#222",
+                    1.5,
+                );
                 label_y = high;
             }
-            text(&mut out, middle, label_y - 6.0, "middle", "value", &format::percent(estimate.value));
+            text(
+                &mut out,
+                middle,
+                label_y - 6.0,
+                "middle",
+                "value",
+                &format::percent(estimate.value),
+            );
         }
     }
     out.push_str("</svg>");
@@ -196,7 +273,12 @@ pub(crate) fn grouped_bars(
 
 /// Horizontal 100% stacked bars: one row per label, one segment per kind, each as its share of
 /// the row's total. Segments wide enough carry their percentage.
-pub(crate) fn stacked_shares(title: &str, rows: &[StackedRow], segments: &[Segment], x_label: &str) -> String {
+pub(crate) fn stacked_shares(
+    title: &str,
+    rows: &[StackedRow],
+    segments: &[Segment],
+    x_label: &str,
+) -> String {
     let label_width = label_column(rows.iter().map(|r| r.label.as_str()));
     let (row_height, gap) = (30.0, 14.0);
     let (left, right, top) = (label_width + 16.0, WIDTH - 24.0, 40.0);
@@ -207,14 +289,24 @@ pub(crate) fn stacked_shares(title: &str, rows: &[StackedRow], segments: &[Segme
     let present: Vec<(&str, &str)> = segments
         .iter()
         .enumerate()
-        .filter(|(i, _)| rows.iter().any(|r| r.counts.get(*i).copied().unwrap_or(0) > 0))
+        .filter(|(i, _)| {
+            rows.iter()
+                .any(|r| r.counts.get(*i).copied().unwrap_or(0) > 0)
+        })
         .map(|(_, s)| (s.name.as_str(), s.colour))
         .collect();
     legend(&mut out, left, 18.0, &present);
     percent_axis_horizontal(&mut out, left, right, top - 6.0, bottom, x_label);
     for (r, row) in rows.iter().enumerate() {
         let y = top + r as f64 * (row_height + gap);
-        text(&mut out, left - 10.0, y + row_height / 2.0 + 4.0, "end", "row-label", &row.label);
+        text(
+            &mut out,
+            left - 10.0,
+            y + row_height / 2.0 + 4.0,
+            "end",
+            "row-label",
+            &row.label,
+        );
         let total: usize = row.counts.iter().sum();
         if total == 0 {
             continue;
@@ -226,8 +318,19 @@ pub(crate) fn stacked_shares(title: &str, rows: &[StackedRow], segments: &[Segme
             }
             let share = count as f64 / total as f64;
             let width = (right - left) * share;
-            let tooltip = format!("{}: {} {}", row.label, segment.name, format::count_share(count, total));
-            rect(&mut out, (x, y), (width, row_height), segment.colour, &tooltip);
+            let tooltip = format!(
+                "{}: {} {}",
+                row.label,
+                segment.name,
+                format::count_share(count, total)
+            );
+            rect(
+                &mut out,
+                (x, y),
+                (width, row_height),
+                segment.colour,
+                &tooltip,
+            );
             if width > 44.0 {
                 text(
                     &mut out,
@@ -268,23 +371,65 @@ pub(crate) fn horizontal_bars(
     let x = |share: f64| left + (right - left) * share.clamp(0.0, 1.0);
     for (r, label) in labels.iter().enumerate() {
         let block_top = top + block * r as f64 + 6.0;
-        text(&mut out, left - 10.0, block_top + block / 2.0 - 2.0, "end", "row-label", label);
+        text(
+            &mut out,
+            left - 10.0,
+            block_top + block / 2.0 - 2.0,
+            "end",
+            "row-label",
+            label,
+        );
         for (s, run) in series.iter().enumerate() {
             let y = block_top + bar_height * s as f64;
             let middle = y + bar_height / 2.0;
             let Some(estimate) = values.get(r).and_then(|row| row.get(s)).copied().flatten() else {
                 continue;
             };
-            let tooltip = format!("{} {label}: {}", run.name, format::estimate(Some(&estimate)));
-            rect(&mut out, (left, y + 1.0), (x(estimate.value) - left, bar_height - 2.0), run.colour, &tooltip);
+            let tooltip = format!(
+                "{} {label}: {}",
+                run.name,
+                format::estimate(Some(&estimate))
+            );
+            rect(
+                &mut out,
+                (left, y + 1.0),
+                (x(estimate.value) - left, bar_height - 2.0),
+                run.colour,
+                &tooltip,
+            );
             let mut label_x = x(estimate.value);
             if let Some(interval) = estimate.interval {
-                line(&mut out, (x(interval.low), middle), (x(interval.high), middle), "#222", 1.2);
-                line(&mut out, (x(interval.low), middle - 4.0), (x(interval.low), middle + 4.0), "#222", 1.2);
-                line(&mut out, (x(interval.high), middle - 4.0), (x(interval.high), middle + 4.0), "#222", 1.2);
+                line(
+                    &mut out,
+                    (x(interval.low), middle),
+                    (x(interval.high), middle),
+                    "#222",
+                    1.2,
+                );
+                line(
+                    &mut out,
+                    (x(interval.low), middle - 4.0),
+                    (x(interval.low), middle + 4.0),
+                    "#222",
+                    1.2,
+                );
+                line(
+                    &mut out,
+                    (x(interval.high), middle - 4.0),
+                    (x(interval.high), middle + 4.0),
+                    "#222",
+                    1.2,
+                );
                 label_x = x(interval.high);
             }
-            text(&mut out, label_x + 6.0, middle + 4.0, "start", "value", &format::percent(estimate.value));
+            text(
+                &mut out,
+                label_x + 6.0,
+                middle + 4.0,
+                "start",
+                "value",
+                &format::percent(estimate.value),
+            );
         }
     }
     out.push_str("</svg>");
@@ -305,15 +450,40 @@ pub(crate) fn funnel(title: &str, stages: &[(String, u64)]) -> String {
     for (i, (name, count)) in stages.iter().enumerate() {
         let y = top + i as f64 * (row_height + gap);
         let width = (right - left) * (*count as f64 / first).min(1.0);
-        text(&mut out, left - 10.0, y + row_height / 2.0 + 4.0, "end", "row-label", name);
-        let kept = previous.filter(|&p| p > 0).map(|p| *count as f64 / p as f64);
-        let mut note = format!("{count} ({} of first", format::percent(*count as f64 / first));
+        text(
+            &mut out,
+            left - 10.0,
+            y + row_height / 2.0 + 4.0,
+            "end",
+            "row-label",
+            name,
+        );
+        let kept = previous
+            .filter(|&p| p > 0)
+            .map(|p| *count as f64 / p as f64);
+        let mut note = format!(
+            "{count} ({} of first",
+            format::percent(*count as f64 / first)
+        );
         if let Some(kept) = kept {
             let _ = write!(note, ", {} kept", format::percent(kept));
         }
         note.push(')');
-        rect(&mut out, (left, y), (width, row_height), SERIES_COLOURS[0], &format!("{name}: {note}"));
-        text(&mut out, left + width + 8.0, y + row_height / 2.0 + 4.0, "start", "value", &note);
+        rect(
+            &mut out,
+            (left, y),
+            (width, row_height),
+            SERIES_COLOURS[0],
+            &format!("{name}: {note}"),
+        );
+        text(
+            &mut out,
+            left + width + 8.0,
+            y + row_height / 2.0 + 4.0,
+            "start",
+            "value",
+            &note,
+        );
         previous = Some(*count);
     }
     out.push_str("</svg>");
@@ -335,8 +505,21 @@ pub(crate) fn histogram(title: &str, values: &[f64], x_label: &str) -> String {
     text(&mut out, 4.0, 16.0, "start", "chart-title", title);
     let y = |count: usize| bottom - (bottom - top) * count as f64 / top_count as f64;
     for tick in (0..=top_count).step_by(step) {
-        line(&mut out, (left, y(tick)), (right, y(tick)), if tick == 0 { AXIS } else { GRID }, 1.0);
-        text(&mut out, left - 6.0, y(tick) + 4.0, "end", "tick", &tick.to_string());
+        line(
+            &mut out,
+            (left, y(tick)),
+            (right, y(tick)),
+            if tick == 0 { AXIS } else { GRID },
+            1.0,
+        );
+        text(
+            &mut out,
+            left - 6.0,
+            y(tick) + 4.0,
+            "end",
+            "tick",
+            &tick.to_string(),
+        );
     }
     let _ = write!(
         out,
@@ -346,7 +529,11 @@ pub(crate) fn histogram(title: &str, values: &[f64], x_label: &str) -> String {
     let bin_width = (right - left) / 10.0;
     for (i, &count) in bins.iter().enumerate() {
         let x = left + bin_width * i as f64;
-        let range = if i == 9 { format!("{}–100%", i * 10) } else { format!("{}–{}%", i * 10, (i + 1) * 10) };
+        let range = if i == 9 {
+            format!("{}–100%", i * 10)
+        } else {
+            format!("{}–{}%", i * 10, (i + 1) * 10)
+        };
         rect(
             &mut out,
             (x + 1.0, y(count)),
@@ -365,7 +552,14 @@ pub(crate) fn histogram(title: &str, values: &[f64], x_label: &str) -> String {
             &format!("{tick}%"),
         );
     }
-    text(&mut out, (left + right) / 2.0, bottom + 36.0, "middle", "axis-label", x_label);
+    text(
+        &mut out,
+        (left + right) / 2.0,
+        bottom + 36.0,
+        "middle",
+        "axis-label",
+        x_label,
+    );
     if !values.is_empty() {
         let mean = values.iter().sum::<f64>() / values.len() as f64;
         let x = left + (right - left) * mean.clamp(0.0, 1.0);
@@ -375,7 +569,14 @@ pub(crate) fn histogram(title: &str, values: &[f64], x_label: &str) -> String {
         );
         let anchor = if mean > 0.6 { "end" } else { "start" };
         let offset = if mean > 0.6 { -4.0 } else { 4.0 };
-        text(&mut out, x + offset, top - 6.0, anchor, "value", &format!("mean {}", format::percent(mean)));
+        text(
+            &mut out,
+            x + offset,
+            top - 6.0,
+            anchor,
+            "value",
+            &format!("mean {}", format::percent(mean)),
+        );
     }
     out.push_str("</svg>");
     out

@@ -38,7 +38,8 @@ impl MemoryCgroup {
     }
 
     fn try_create(name: &str, limit_bytes: u64) -> Result<MemoryCgroup, String> {
-        let (parent, v2) = own_memory_cgroup().ok_or("no memory controller mounted for this process")?;
+        let (parent, v2) =
+            own_memory_cgroup().ok_or("no memory controller mounted for this process")?;
         let dir = parent.join(name);
         match fs::create_dir(&dir) {
             Ok(()) => {}
@@ -46,9 +47,14 @@ impl MemoryCgroup {
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
             Err(e) => return Err(format!("cannot create {}: {e}", dir.display())),
         }
-        let (limit_file, oom_events) = if v2 { ("memory.max", "memory.events") } else { ("memory.limit_in_bytes", "memory.oom_control") };
+        let (limit_file, oom_events) = if v2 {
+            ("memory.max", "memory.events")
+        } else {
+            ("memory.limit_in_bytes", "memory.oom_control")
+        };
         let cgroup = MemoryCgroup {
-            procs: CString::new(dir.join("cgroup.procs").as_os_str().as_bytes()).map_err(|e| e.to_string())?,
+            procs: CString::new(dir.join("cgroup.procs").as_os_str().as_bytes())
+                .map_err(|e| e.to_string())?,
             oom_events: dir.join(oom_events),
             dir,
         };
@@ -68,8 +74,10 @@ impl MemoryCgroup {
         fs::read_to_string(&self.oom_events)
             .ok()
             .and_then(|text| {
-                text.lines()
-                    .find_map(|line| line.strip_prefix("oom_kill ").and_then(|n| n.trim().parse().ok()))
+                text.lines().find_map(|line| {
+                    line.strip_prefix("oom_kill ")
+                        .and_then(|n| n.trim().parse().ok())
+                })
             })
             .unwrap_or(0)
     }
@@ -97,16 +105,23 @@ fn own_memory_cgroup() -> Option<(PathBuf, bool)> {
         let mut fields = line.splitn(3, ':');
         let (_, controllers, path) = (fields.next()?, fields.next()?, fields.next()?);
         if controllers.split(',').any(|c| c == "memory") {
-            let mount = mount_point(&mounts, |fstype, options| fstype == "cgroup" && options.split(',').any(|o| o == "memory"))?;
+            let mount = mount_point(&mounts, |fstype, options| {
+                fstype == "cgroup" && options.split(',').any(|o| o == "memory")
+            })?;
             return Some((join(&mount, path), false));
         }
     }
-    let path = membership.lines().find_map(|line| line.strip_prefix("0::"))?;
+    let path = membership
+        .lines()
+        .find_map(|line| line.strip_prefix("0::"))?;
     let mount = mount_point(&mounts, |fstype, _| fstype == "cgroup2")?;
     let dir = join(&mount, path);
     // Children get the memory controller only where the parent enables it for them.
     let enabled = fs::read_to_string(dir.join("cgroup.subtree_control")).ok()?;
-    enabled.split_whitespace().any(|c| c == "memory").then_some((dir, true))
+    enabled
+        .split_whitespace()
+        .any(|c| c == "memory")
+        .then_some((dir, true))
 }
 
 /// The mount point of the first mount whose file-system type and super options `wanted` accepts.
@@ -134,9 +149,14 @@ mod tests {
 30 25 0:26 / /sys/fs/cgroup/cpu rw,relatime - cgroup cgroup rw,cpu
 34 25 0:30 / /sys/fs/cgroup/memory rw,relatime - cgroup cgroup rw,memory
 40 25 0:36 / /sys/fs/cgroup/unified rw,relatime - cgroup2 cgroup2 rw\n";
-        let memory = mount_point(mountinfo, |t, o| t == "cgroup" && o.split(',').any(|o| o == "memory"));
+        let memory = mount_point(mountinfo, |t, o| {
+            t == "cgroup" && o.split(',').any(|o| o == "memory")
+        });
         assert_eq!(memory, Some(PathBuf::from("/sys/fs/cgroup/memory")));
-        assert_eq!(mount_point(mountinfo, |t, _| t == "cgroup2"), Some(PathBuf::from("/sys/fs/cgroup/unified")));
+        assert_eq!(
+            mount_point(mountinfo, |t, _| t == "cgroup2"),
+            Some(PathBuf::from("/sys/fs/cgroup/unified"))
+        );
         assert_eq!(mount_point(mountinfo, |t, _| t == "tmpfs"), None);
     }
 }

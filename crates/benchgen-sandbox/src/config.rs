@@ -17,7 +17,15 @@ use crate::error::SandboxError;
 
 /// Small, cheap modules that most Python programs import: the warm servers' default preimports,
 /// for callers that do not know what their programs import.
-pub const CORE_PREIMPORT: &[&str] = &["collections", "functools", "itertools", "math", "re", "string", "typing"];
+pub const CORE_PREIMPORT: &[&str] = &[
+    "collections",
+    "functools",
+    "itertools",
+    "math",
+    "re",
+    "string",
+    "typing",
+];
 
 /// How sandboxes are built.
 #[derive(Debug, Clone, PartialEq)]
@@ -86,7 +94,8 @@ impl SandboxConfig {
             memory_ceiling_bytes: None,
             preimport: CORE_PREIMPORT.iter().map(|m| m.to_string()).collect(),
         };
-        config.memory_ceiling_bytes = Some(config.memory_ceiling_for(Limits::default().memory_bytes));
+        config.memory_ceiling_bytes =
+            Some(config.memory_ceiling_for(Limits::default().memory_bytes));
         config
     }
 

@@ -31,8 +31,11 @@ use crate::error::SandboxError;
 use crate::sys::{self, Stall};
 
 /// Site-packages folders of the system interpreter that are not the standard library.
-const DISTRIBUTION_SITE_DIRS: [&str; 3] =
-    ["/usr/lib/python3/dist-packages", "/usr/local/lib/python3/dist-packages", "/usr/local/lib/python3.11/dist-packages"];
+const DISTRIBUTION_SITE_DIRS: [&str; 3] = [
+    "/usr/lib/python3/dist-packages",
+    "/usr/local/lib/python3/dist-packages",
+    "/usr/local/lib/python3.11/dist-packages",
+];
 
 const FORKSERVER_PY: &str = include_str!("../python/forkserver.py");
 const RUNNER_PY: &str = include_str!("../python/runner.py");
@@ -339,7 +342,9 @@ impl Server {
     fn blame_memory_ceiling(&mut self, outcome: &mut ExecOutcome) {
         let Some(cgroup) = &self.cgroup else { return };
         let kills = cgroup.oom_kills();
-        if kills > self.oom_kills_seen && matches!(outcome.verdict, Verdict::Killed | Verdict::SandboxError) {
+        if kills > self.oom_kills_seen
+            && matches!(outcome.verdict, Verdict::Killed | Verdict::SandboxError)
+        {
             outcome.verdict = Verdict::OutOfMemory;
             outcome.detail = "killed at the sandbox's memory ceiling (memory the kernel holds for \
                               the program, such as its files and directories in /tmp, included)"

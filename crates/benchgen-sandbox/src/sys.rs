@@ -251,7 +251,11 @@ pub unsafe fn join_cgroup(procs: &CStr) -> io::Result<()> {
     let written = libc::write(fd, b"0".as_ptr().cast(), 1);
     let error = io::Error::last_os_error();
     libc::close(fd);
-    if written == 1 { Ok(()) } else { Err(error) }
+    if written == 1 {
+        Ok(())
+    } else {
+        Err(error)
+    }
 }
 
 /// Drops root for `uid` (and the same gid, no supplementary groups), as `CommandExt::uid` does,
@@ -260,7 +264,8 @@ pub unsafe fn join_cgroup(procs: &CStr) -> io::Result<()> {
 /// # Safety
 /// Only async-signal-safe calls: meant for `CommandExt::pre_exec`.
 pub unsafe fn become_user(uid: u32) -> io::Result<()> {
-    if libc::setgroups(0, std::ptr::null()) != 0 || libc::setgid(uid) != 0 || libc::setuid(uid) != 0 {
+    if libc::setgroups(0, std::ptr::null()) != 0 || libc::setgid(uid) != 0 || libc::setuid(uid) != 0
+    {
         return Err(io::Error::last_os_error());
     }
     Ok(())

@@ -504,7 +504,9 @@ fn runs_find_the_preimports_imported_and_nothing_else() {
         // `this` prints the Zen of Python when imported: never preimported; a missing module is
         // skipped. (Third-party modules are left to the run: crates/benchgen-cli/tests/env.rs
         // runs TensorFlow items, which fail when TensorFlow is preimported.)
-        preimport: ["colorsys", "xml.dom.minidom", "this", "no_such_module"].map(String::from).to_vec(),
+        preimport: ["colorsys", "xml.dom.minidom", "this", "no_such_module"]
+            .map(String::from)
+            .to_vec(),
         ..config
     })
     .expect("executor starts");
@@ -524,7 +526,8 @@ fn memory_cgroups_available() -> bool {
     // SAFETY: geteuid has no preconditions.
     let root = unsafe { libc::geteuid() } == 0;
     let v1 = std::path::Path::new("/sys/fs/cgroup/memory/memory.limit_in_bytes").exists();
-    let v2 = std::fs::read_to_string("/sys/fs/cgroup/cgroup.subtree_control").is_ok_and(|c| c.contains("memory"));
+    let v2 = std::fs::read_to_string("/sys/fs/cgroup/cgroup.subtree_control")
+        .is_ok_and(|c| c.contains("memory"));
     root && (v1 || v2)
 }
 
@@ -537,7 +540,11 @@ fn a_directory_flood_stops_at_the_memory_ceiling() {
     }
     // Kernel memory (inodes, dentries) that RLIMIT_AS does not see: without the ceiling this
     // holds gigabytes of the host's memory until the wall limit.
-    let executor = Executor::new(SandboxConfig { memory_ceiling_bytes: Some(192 << 20), ..config }).expect("executor starts");
+    let executor = Executor::new(SandboxConfig {
+        memory_ceiling_bytes: Some(192 << 20),
+        ..config
+    })
+    .expect("executor starts");
     let started = Instant::now();
     let mut flood = request(
         "import os\n",
@@ -546,7 +553,11 @@ fn a_directory_flood_stops_at_the_memory_ceiling() {
     flood.limits.wall_time_s = 30.0;
     let outcome = executor.run(&flood);
     assert_eq!(outcome.verdict, Verdict::OutOfMemory, "{outcome:#?}");
-    assert!(started.elapsed() < Duration::from_secs(20), "{:?}", started.elapsed());
+    assert!(
+        started.elapsed() < Duration::from_secs(20),
+        "{:?}",
+        started.elapsed()
+    );
     // The worker goes on, in this sandbox or a fresh one.
     assert_eq!(executor.run(&fixture("passes.py")).verdict, Verdict::Passed);
 }

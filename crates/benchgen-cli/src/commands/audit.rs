@@ -35,42 +35,72 @@ pub fn run(args: AuditArgs, printer: &Printer) -> anyhow::Result<u8> {
             ..args.exec.sandbox_config(environment.as_ref())
         })?;
         let group = positions.iter().map(|&p| examples[p].clone()).collect();
-        let report = benchgen_audit::audit(group, &options, Executors { main: &executor, second: Some(&second) }, |event| {
-            if let AuditEvent::ItemAudited { .. } = event {
-                bar.inc(1);
-            }
-        });
+        let report = benchgen_audit::audit(
+            group,
+            &options,
+            Executors {
+                main: &executor,
+                second: Some(&second),
+            },
+            |event| {
+                if let AuditEvent::ItemAudited { .. } = event {
+                    bar.inc(1);
+                }
+            },
+        );
         mutants += report.mutants;
         mutant_seconds += report.stage_times.mutants_s;
-        for ((position, example), item) in positions.into_iter().zip(report.examples).zip(report.items) {
+        for ((position, example), item) in
+            positions.into_iter().zip(report.examples).zip(report.items)
+        {
             audited[position] = Some(example);
             items[position] = Some(item);
         }
     }
     bar.finish_and_clear();
-    let audited: Vec<_> = audited.into_iter().map(|e| e.expect("every item audited")).collect();
-    let items: Vec<_> = items.into_iter().map(|i| i.expect("every item audited")).collect();
-    let weak: Vec<&[benchgen_audit::WeakReason]> = items.iter().map(|i| i.weak.as_slice()).collect();
+    let audited: Vec<_> = audited
+        .into_iter()
+        .map(|e| e.expect("every item audited"))
+        .collect();
+    let items: Vec<_> = items
+        .into_iter()
+        .map(|i| i.expect("every item audited"))
+        .collect();
+    let weak: Vec<&[benchgen_audit::WeakReason]> =
+        items.iter().map(|i| i.weak.as_slice()).collect();
     let stats = DatasetStats::of(&audited, &weak);
 
     if let Some(out) = &args.out {
-        benchgen_dataset::write_jsonl(out, &audited).with_context(|| format!("failed to write `{}`", out.display()))?;
+        benchgen_dataset::write_jsonl(out, &audited)
+            .with_context(|| format!("failed to write `{}`", out.display()))?;
     }
     if let Some(path) = &args.report {
         let json = serde_json::json!({ "stats": stats, "items": items, "mutants": mutants, "mutant_seconds": mutant_seconds });
-        fs_err::write(path, serde_json::to_string_pretty(&json)? + "\n").with_context(|| format!("failed to write `{}`", path.display()))?;
+        fs_err::write(path, serde_json::to_string_pretty(&json)? + "\n")
+            .with_context(|| format!("failed to write `{}`", path.display()))?;
     }
     print_stats(&stats, mutants, mutant_seconds, printer);
     for item in items.iter().filter(|i| !i.weak.is_empty()) {
         let reasons: Vec<String> = item.weak.iter().map(ToString::to_string).collect();
         printer.data(&format!("weak {}: {}", item.id, reasons.join("; ")));
     }
-    printer.data(&format!("{} strong, {} weak", audited.len() - stats.weak_items, stats.weak_items));
-    Ok(if stats.weak_items == 0 { exit_codes::SUCCESS } else { exit_codes::ITEMS_FAILED })
+    printer.data(&format!(
+        "{} strong, {} weak",
+        audited.len() - stats.weak_items,
+        stats.weak_items
+    ));
+    Ok(if stats.weak_items == 0 {
+        exit_codes::SUCCESS
+    } else {
+        exit_codes::ITEMS_FAILED
+    })
 }
 
 fn print_stats(stats: &DatasetStats, mutants: usize, mutant_seconds: f64, printer: &Printer) {
-    printer.data(&format!("{:<18} {:>6} {:>7} {:>7} {:>7}", "figure", "items", "mean", "median", "worst"));
+    printer.data(&format!(
+        "{:<18} {:>6} {:>7} {:>7} {:>7}",
+        "figure", "items", "mean", "median", "worst"
+    ));
     let rows: [(&str, &Option<Summary>); 4] = [
         ("mutation score", &stats.mutation_score),
         ("line coverage", &stats.line_coverage),
@@ -79,14 +109,23 @@ fn print_stats(stats: &DatasetStats, mutants: usize, mutant_seconds: f64, printe
     ];
     for (name, summary) in rows {
         match summary {
-            Some(s) => printer.data(&format!("{name:<18} {:>6} {:>7.3} {:>7.3} {:>7.3}", s.items, s.mean, s.median, s.worst)),
+            Some(s) => printer.data(&format!(
+                "{name:<18} {:>6} {:>7.3} {:>7.3} {:>7.3}",
+                s.items, s.mean, s.median, s.worst
+            )),
             None => printer.data(&format!("{name:<18} {:>6}", 0)),
         }
     }
     if let Some(share) = stats.stub_killed_share {
-        printer.data(&format!("{:<18} {:>6} {:>7.3}", "stub killed", stats.items, share));
+        printer.data(&format!(
+            "{:<18} {:>6} {:>7.3}",
+            "stub killed", stats.items, share
+        ));
     }
     if mutant_seconds > 0.0 {
-        printer.data(&format!("mutants: {mutants} in {mutant_seconds:.1} s ({:.1}/s)", mutants as f64 / mutant_seconds));
+        printer.data(&format!(
+            "mutants: {mutants} in {mutant_seconds:.1} s ({:.1}/s)",
+            mutants as f64 / mutant_seconds
+        ));
     }
 }

@@ -28,15 +28,23 @@ pub fn run(args: BuildArgs, printer: &Printer) -> anyhow::Result<u8> {
         ..BuildOptions::default()
     };
     let bar = printer.progress(0, "build");
-    let report = benchgen_build::build(&sources, &options, Executors { main: &main, second: Some(&second) }, |event| match event {
-        BuildEvent::Funnel(funnel) => bar.set_message(funnel_line(&funnel)),
-        BuildEvent::BatchStarted { phase, total } => {
-            bar.set_prefix(phase.to_string());
-            bar.set_length(total as u64);
-            bar.set_position(0);
-        }
-        BuildEvent::BatchProgress { done, .. } => bar.set_position(done as u64),
-    })
+    let report = benchgen_build::build(
+        &sources,
+        &options,
+        Executors {
+            main: &main,
+            second: Some(&second),
+        },
+        |event| match event {
+            BuildEvent::Funnel(funnel) => bar.set_message(funnel_line(&funnel)),
+            BuildEvent::BatchStarted { phase, total } => {
+                bar.set_prefix(phase.to_string());
+                bar.set_length(total as u64);
+                bar.set_position(0);
+            }
+            BuildEvent::BatchProgress { done, .. } => bar.set_position(done as u64),
+        },
+    )
     .context("failed to build")?;
     bar.finish_and_clear();
 
@@ -46,12 +54,23 @@ pub fn run(args: BuildArgs, printer: &Printer) -> anyhow::Result<u8> {
     benchgen_dataset::write_jsonl(&args.out, &report.examples)
         .with_context(|| format!("failed to write dataset `{}`", args.out.display()))?;
     // Beside the dataset by default: `benchgen report` shows its funnel.
-    let report_path = args.report.clone().unwrap_or_else(|| args.out.with_extension("build.json"));
+    let report_path = args
+        .report
+        .clone()
+        .unwrap_or_else(|| args.out.with_extension("build.json"));
     fs_err::write(&report_path, serde_json::to_string_pretty(&report)? + "\n")
         .with_context(|| format!("failed to write `{}`", report_path.display()))?;
     print_summary(&report, printer);
-    printer.info(&format!("wrote {} items to {}", report.examples.len(), args.out.display()));
-    Ok(if report.errors.is_empty() { exit_codes::SUCCESS } else { exit_codes::ITEMS_FAILED })
+    printer.info(&format!(
+        "wrote {} items to {}",
+        report.examples.len(),
+        args.out.display()
+    ));
+    Ok(if report.errors.is_empty() {
+        exit_codes::SUCCESS
+    } else {
+        exit_codes::ITEMS_FAILED
+    })
 }
 
 /// The sandbox of a build: its warm servers import what the builder's own code in the sandbox
@@ -64,10 +83,16 @@ pub fn sandbox_config(args: &BuildArgs) -> SandboxConfig {
 }
 
 pub fn sources(args: &BuildArgs) -> anyhow::Result<Vec<Source>> {
-    let mut sources: Vec<Source> = args.sources.iter().map(|p| Source::from_path(p.clone())).collect();
+    let mut sources: Vec<Source> = args
+        .sources
+        .iter()
+        .map(|p| Source::from_path(p.clone()))
+        .collect();
     sources.extend(args.modules.iter().cloned().map(Source::Module));
     if sources.is_empty() {
-        anyhow::bail!("nothing to build from: give source files, directories, item files or --module NAME");
+        anyhow::bail!(
+            "nothing to build from: give source files, directories, item files or --module NAME"
+        );
     }
     Ok(sources)
 }
@@ -75,7 +100,12 @@ pub fn sources(args: &BuildArgs) -> anyhow::Result<Vec<Source>> {
 fn funnel_line(funnel: &Funnel) -> String {
     format!(
         "selected {} → sliced {} → runnable {} → tested {} → gated {} → accepted {}",
-        funnel.selected, funnel.sliced, funnel.runnable, funnel.tested, funnel.gated, funnel.accepted
+        funnel.selected,
+        funnel.sliced,
+        funnel.runnable,
+        funnel.tested,
+        funnel.gated,
+        funnel.accepted
     )
 }
 
@@ -96,15 +126,26 @@ fn print_summary(report: &benchgen_build::BuildReport, printer: &Printer) {
     let mut reasons: BTreeMap<String, usize> = BTreeMap::new();
     for skip in &report.skipped {
         let reason = skip.reason.to_string();
-        let kind = reason.split([':', '(']).next().unwrap_or(&reason).trim().to_string();
-        *reasons.entry(format!("{}: {kind}", skip.stage)).or_default() += 1;
+        let kind = reason
+            .split([':', '('])
+            .next()
+            .unwrap_or(&reason)
+            .trim()
+            .to_string();
+        *reasons
+            .entry(format!("{}: {kind}", skip.stage))
+            .or_default() += 1;
     }
     let mut reasons: Vec<(String, usize)> = reasons.into_iter().collect();
     reasons.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
     for (reason, count) in reasons.iter().take(10) {
         printer.info(&format!("  skipped {count:>5}  {reason}"));
     }
-    let tests: u32 = report.examples.iter().filter_map(|e| e.quality.test_count).sum();
+    let tests: u32 = report
+        .examples
+        .iter()
+        .filter_map(|e| e.quality.test_count)
+        .sum();
     if !report.examples.is_empty() {
         printer.data(&format!(
             "{} accepted of {} selected ({:.2}), {:.1} tests per item",
@@ -115,11 +156,22 @@ fn print_summary(report: &benchgen_build::BuildReport, printer: &Printer) {
         ));
     }
     // Measured by the gate's audit; absent without gates.
-    let mutation = report.examples.iter().filter_map(|e| e.quality.mutation_score).collect();
-    let branches = report.examples.iter().filter_map(|e| e.quality.branch_coverage).collect();
+    let mutation = report
+        .examples
+        .iter()
+        .filter_map(|e| e.quality.mutation_score)
+        .collect();
+    let branches = report
+        .examples
+        .iter()
+        .filter_map(|e| e.quality.branch_coverage)
+        .collect();
     for (figure, values) in [("mutation score", mutation), ("branch coverage", branches)] {
         if let Some(s) = Summary::of(values, true) {
-            printer.data(&format!("{figure}: mean {:.3}, median {:.3}, worst {:.3}", s.mean, s.median, s.worst));
+            printer.data(&format!(
+                "{figure}: mean {:.3}, median {:.3}, worst {:.3}",
+                s.mean, s.median, s.worst
+            ));
         }
     }
 }

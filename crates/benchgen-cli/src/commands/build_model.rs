@@ -17,12 +17,20 @@ use crate::printer::Printer;
 pub fn run(args: &BuildArgs, sources: &[Source], printer: &Printer) -> anyhow::Result<u8> {
     let model = args.model.as_deref().expect("called with --model");
     let spec: ModelSpec = model.parse().context("failed to read --model")?;
-    let store_path = args.store.clone().unwrap_or_else(|| args.out.with_extension("run.sqlite"));
+    let store_path = args
+        .store
+        .clone()
+        .unwrap_or_else(|| args.out.with_extension("run.sqlite"));
     let store = Arc::new(
-        benchgen_store::Store::open(&store_path).with_context(|| format!("failed to open the store `{}`", store_path.display()))?,
+        benchgen_store::Store::open(&store_path)
+            .with_context(|| format!("failed to open the store `{}`", store_path.display()))?,
     );
-    let settings = ClientSettings { api_key_env: args.api_key_env.clone(), ..ClientSettings::default() };
-    let client = BlockingClient::new(spec, settings, store.clone()).context("failed to set up the model client")?;
+    let settings = ClientSettings {
+        api_key_env: args.api_key_env.clone(),
+        ..ClientSettings::default()
+    };
+    let client = BlockingClient::new(spec, settings, store.clone())
+        .context("failed to set up the model client")?;
     let config = crate::commands::build::sandbox_config(args);
     let python = config.python.clone();
     let (main, second) = crate::commands::start_with_second_seed(config)?;
@@ -45,14 +53,24 @@ pub fn run(args: &BuildArgs, sources: &[Source], printer: &Printer) -> anyhow::R
         options.prompts = Prompts::with_overrides(dir).context("failed to read --prompts")?;
     }
     let bar = Mutex::new(printer.progress(0, "build"));
-    let report = benchgen_pipeline::build(sources, &client, &store, Executors { main: &main, second: Some(&second) }, &options, |event| {
-        let bar = bar.lock().expect("progress lock");
-        match event {
-            PipelineEvent::Started { items, .. } => bar.set_length(items as u64),
-            PipelineEvent::ItemFinished { .. } => bar.inc(1),
-            PipelineEvent::StageFinished { .. } | PipelineEvent::Executed { .. } => {}
-        }
-    })?;
+    let report = benchgen_pipeline::build(
+        sources,
+        &client,
+        &store,
+        Executors {
+            main: &main,
+            second: Some(&second),
+        },
+        &options,
+        |event| {
+            let bar = bar.lock().expect("progress lock");
+            match event {
+                PipelineEvent::Started { items, .. } => bar.set_length(items as u64),
+                PipelineEvent::ItemFinished { .. } => bar.inc(1),
+                PipelineEvent::StageFinished { .. } | PipelineEvent::Executed { .. } => {}
+            }
+        },
+    )?;
     bar.into_inner().expect("progress lock").finish_and_clear();
 
     for error in &report.source_errors {
@@ -60,7 +78,10 @@ pub fn run(args: &BuildArgs, sources: &[Source], printer: &Printer) -> anyhow::R
     }
     benchgen_dataset::write_jsonl(&args.out, &report.examples)
         .with_context(|| format!("failed to write dataset `{}`", args.out.display()))?;
-    let report_path = args.report.clone().unwrap_or_else(|| args.out.with_extension("build.json"));
+    let report_path = args
+        .report
+        .clone()
+        .unwrap_or_else(|| args.out.with_extension("build.json"));
     fs_err::write(&report_path, serde_json::to_string_pretty(&report)? + "\n")
         .with_context(|| format!("failed to write `{}`", report_path.display()))?;
     let funnel = &report.funnel;
@@ -89,6 +110,15 @@ pub fn run(args: &BuildArgs, sources: &[Source], printer: &Printer) -> anyhow::R
             per.calls, per.prompt_tokens, per.completion_tokens
         ));
     }
-    printer.info(&format!("wrote {} items to {} (record: {})", report.examples.len(), args.out.display(), store_path.display()));
-    Ok(if report.source_errors.is_empty() { exit_codes::SUCCESS } else { exit_codes::ITEMS_FAILED })
+    printer.info(&format!(
+        "wrote {} items to {} (record: {})",
+        report.examples.len(),
+        args.out.display(),
+        store_path.display()
+    ));
+    Ok(if report.source_errors.is_empty() {
+        exit_codes::SUCCESS
+    } else {
+        exit_codes::ITEMS_FAILED
+    })
 }

@@ -29,24 +29,45 @@ pub fn run(args: EvalArgs, printer: &Printer) -> anyhow::Result<u8> {
         .with_context(|| format!("failed to read samples `{}`", samples_path.display()))?;
 
     let references = benchgen_eval::verify::plan(&examples, args.exec.limits());
-    let mut requests: Vec<_> = examples.iter().map(|e| e.id.clone()).zip(references).collect();
-    requests.extend(jobs.iter().filter_map(|job| job.request.as_ref().ok().map(|r| (job.task_id.clone(), r.clone()))));
-    let mut outcomes = args.exec.execute(&args.dataset, requests, &preimports(&examples), "eval", printer)?;
+    let mut requests: Vec<_> = examples
+        .iter()
+        .map(|e| e.id.clone())
+        .zip(references)
+        .collect();
+    requests.extend(jobs.iter().filter_map(|job| {
+        job.request
+            .as_ref()
+            .ok()
+            .map(|r| (job.task_id.clone(), r.clone()))
+    }));
+    let mut outcomes = args.exec.execute(
+        &args.dataset,
+        requests,
+        &preimports(&examples),
+        "eval",
+        printer,
+    )?;
     let sample_outcomes = outcomes.split_off(examples.len());
     let reference_results = benchgen_eval::verify::score(&examples, outcomes);
     let results = samples::score(jobs, sample_outcomes);
     write_results(args.out.as_deref(), &results)?;
 
-    let references = benchgen_report::check_references(&examples, &reference_results, args.min_reference_pass)
-        .map_err(anyhow::Error::new)
-        .context(Hint(format!("check the environment with `benchgen verify {}`", args.dataset.display())))?;
+    let references =
+        benchgen_report::check_references(&examples, &reference_results, args.min_reference_pass)
+            .map_err(anyhow::Error::new)
+            .context(Hint(format!(
+                "check the environment with `benchgen verify {}`",
+                args.dataset.display()
+            )))?;
     let name = run_name(&args);
     if let Some(out) = &args.out {
         RunInfo {
             schema_version: RUN_SCHEMA_VERSION,
             name: name.clone(),
             dataset: std::path::absolute(&args.dataset)?,
-            samples: std::path::absolute(args.samples.clone().unwrap_or_else(|| samples_out(&args)))?,
+            samples: std::path::absolute(
+                args.samples.clone().unwrap_or_else(|| samples_out(&args)),
+            )?,
             references: references.clone(),
             ks: args.k.clone(),
         }
@@ -56,10 +77,17 @@ pub fn run(args: EvalArgs, printer: &Printer) -> anyhow::Result<u8> {
         match value {
             // Shortest round-trip digits, like Python's repr: comparable to the last digit.
             Some(value) => printer.data(&format!("pass@{k}: {value}")),
-            None => printer.info(&format!("pass@{k}: not reported (some items have fewer than {k} samples)")),
+            None => printer.info(&format!(
+                "pass@{k}: not reported (some items have fewer than {k} samples)"
+            )),
         }
     }
-    let summary = benchgen_report::summarize(&examples, &results, &args.k, &benchgen_report::StatsOptions::default());
+    let summary = benchgen_report::summarize(
+        &examples,
+        &results,
+        &args.k,
+        &benchgen_report::StatsOptions::default(),
+    );
     for warning in &summary.warnings {
         printer.warn(&warning.to_string());
     }
@@ -72,17 +100,27 @@ pub fn run(args: EvalArgs, printer: &Printer) -> anyhow::Result<u8> {
 fn run_name(args: &EvalArgs) -> String {
     match (&args.model, &args.samples) {
         (Some(model), _) => model.rsplit('#').next().unwrap_or(model).to_string(),
-        (None, Some(path)) => path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default(),
+        (None, Some(path)) => path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default(),
         (None, None) => String::new(),
     }
 }
 
 fn samples_out(args: &EvalArgs) -> std::path::PathBuf {
-    args.samples_out.clone().unwrap_or_else(|| args.dataset.with_extension("samples.jsonl"))
+    args.samples_out
+        .clone()
+        .unwrap_or_else(|| args.dataset.with_extension("samples.jsonl"))
 }
 
 /// Samples completions from the model, writes them in the samples format and returns them.
-fn sample(args: &EvalArgs, model: &str, examples: &[benchgen_core::Example], printer: &Printer) -> anyhow::Result<Vec<Sample>> {
+fn sample(
+    args: &EvalArgs,
+    model: &str,
+    examples: &[benchgen_core::Example],
+    printer: &Printer,
+) -> anyhow::Result<Vec<Sample>> {
     let spec: ModelSpec = model.parse().context("failed to read --model")?;
     let template = match &args.prompt_template {
         Some(path) => fs_err::read_to_string(path).context("failed to read the prompt template")?,
@@ -90,8 +128,13 @@ fn sample(args: &EvalArgs, model: &str, examples: &[benchgen_core::Example], pri
     };
     let store = benchgen_store::Store::open(&args.store)
         .with_context(|| format!("failed to open the store `{}`", args.store.display()))?;
-    let settings = ClientSettings { concurrency: args.concurrency.max(1), api_key_env: args.api_key_env.clone(), ..ClientSettings::default() };
-    let client = BlockingClient::new(spec, settings, Arc::new(store)).context("failed to set up the model client")?;
+    let settings = ClientSettings {
+        concurrency: args.concurrency.max(1),
+        api_key_env: args.api_key_env.clone(),
+        ..ClientSettings::default()
+    };
+    let client = BlockingClient::new(spec, settings, Arc::new(store))
+        .context("failed to set up the model client")?;
     let options = SamplingOptions {
         n: args.n,
         temperature: args.temperature,
@@ -115,7 +158,12 @@ fn sample(args: &EvalArgs, model: &str, examples: &[benchgen_core::Example], pri
         ));
     }
     let path = samples_out(args);
-    benchgen_dataset::write_jsonl(&path, &samples).with_context(|| format!("failed to write samples `{}`", path.display()))?;
-    printer.info(&format!("wrote {} samples to {}", samples.len(), path.display()));
+    benchgen_dataset::write_jsonl(&path, &samples)
+        .with_context(|| format!("failed to write samples `{}`", path.display()))?;
+    printer.info(&format!(
+        "wrote {} samples to {}",
+        samples.len(),
+        path.display()
+    ));
     Ok(samples)
 }

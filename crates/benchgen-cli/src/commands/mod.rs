@@ -13,7 +13,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
 use anyhow::Context as _;
-use benchgen_core::{ExecOutcome, ExecRequest, Example, Limits};
+use benchgen_core::{Example, ExecOutcome, ExecRequest, Limits};
 use benchgen_env::BuiltEnv;
 use benchgen_sandbox::{ExecEvent, Executor, SandboxConfig};
 
@@ -26,9 +26,15 @@ pub fn run(cli: Cli, printer: &Printer) -> anyhow::Result<u8> {
         Command::Env(command) => env::run(command, printer),
         Command::Audit(args) => audit::run(args, printer),
         Command::Build(args) => build::run(args, printer),
-        Command::Verify { dataset, out, exec } => verify::run(&dataset, out.as_deref(), &exec, printer),
+        Command::Verify { dataset, out, exec } => {
+            verify::run(&dataset, out.as_deref(), &exec, printer)
+        }
         Command::Eval(args) => eval::run(args, printer),
-        Command::Report { runs, html, screenshot } => report::report(&runs, html.as_deref(), screenshot.as_deref(), printer),
+        Command::Report {
+            runs,
+            html,
+            screenshot,
+        } => report::report(&runs, html.as_deref(), screenshot.as_deref(), printer),
         Command::Compare { runs } => report::compare(&runs, printer),
     }
 }
@@ -44,8 +50,15 @@ impl ExecArgs {
     }
 
     /// An executor whose warm sandboxes have `preimport` imported (see [`preimports`]).
-    pub fn executor(&self, environment: Option<&BuiltEnv>, preimport: Vec<String>) -> anyhow::Result<Executor> {
-        start(SandboxConfig { preimport, ..self.sandbox_config(environment) })
+    pub fn executor(
+        &self,
+        environment: Option<&BuiltEnv>,
+        preimport: Vec<String>,
+    ) -> anyhow::Result<Executor> {
+        start(SandboxConfig {
+            preimport,
+            ..self.sandbox_config(environment)
+        })
     }
 
     pub fn sandbox_config(&self, environment: Option<&BuiltEnv>) -> SandboxConfig {
@@ -76,11 +89,15 @@ impl ExecArgs {
         let ids: Vec<&str> = requests.iter().map(|(id, _)| id.as_str()).collect();
         let groups = group_by_environment(dataset, &ids, printer)?;
         let bar = printer.progress(requests.len() as u64, label);
-        let mut requests: Vec<Option<ExecRequest>> = requests.into_iter().map(|(_, r)| Some(r)).collect();
+        let mut requests: Vec<Option<ExecRequest>> =
+            requests.into_iter().map(|(_, r)| Some(r)).collect();
         let mut outcomes: Vec<Option<ExecOutcome>> = vec![None; requests.len()];
         for (environment, positions) in groups {
             let executor = self.executor(environment.as_ref(), preimport.to_vec())?;
-            let group = positions.iter().map(|&p| requests[p].take().expect("each request once")).collect();
+            let group = positions
+                .iter()
+                .map(|&p| requests[p].take().expect("each request once"))
+                .collect();
             let group_outcomes = executor.run_all(group, |event| {
                 if let ExecEvent::Finished { .. } = event {
                     bar.inc(1);
@@ -91,7 +108,10 @@ impl ExecArgs {
             }
         }
         bar.finish_and_clear();
-        Ok(outcomes.into_iter().map(|o| o.expect("every request ran")).collect())
+        Ok(outcomes
+            .into_iter()
+            .map(|o| o.expect("every request ran"))
+            .collect())
     }
 }
 
@@ -112,7 +132,11 @@ pub fn start_with_second_seed(config: SandboxConfig) -> anyhow::Result<(Executor
 /// rather than every run importing them. A completion's own imports are left to its run: they
 /// are few and mostly cheap, while scanning every completion would delay the start.
 pub fn preimports(examples: &[Example]) -> Vec<String> {
-    benchgen_python::imported_modules(examples.iter().flat_map(|e| [e.program.as_str(), e.tests.as_str()]))
+    benchgen_python::imported_modules(
+        examples
+            .iter()
+            .flat_map(|e| [e.program.as_str(), e.tests.as_str()]),
+    )
 }
 
 /// Splits positions of `ids` by the environment their item runs in, from the dataset's
@@ -125,9 +149,15 @@ pub fn group_by_environment(
     let environments = env::environments(dataset, printer)?.unwrap_or_default();
     let mut groups: BTreeMap<Option<&str>, Vec<usize>> = BTreeMap::new();
     for (position, id) in ids.iter().enumerate() {
-        groups.entry(environments.get(*id).map(|e| e.fingerprint.as_str())).or_default().push(position);
+        groups
+            .entry(environments.get(*id).map(|e| e.fingerprint.as_str()))
+            .or_default()
+            .push(position);
     }
-    let by_fingerprint: HashMap<&str, &BuiltEnv> = environments.values().map(|e| (e.fingerprint.as_str(), e)).collect();
+    let by_fingerprint: HashMap<&str, &BuiltEnv> = environments
+        .values()
+        .map(|e| (e.fingerprint.as_str(), e))
+        .collect();
     Ok(groups
         .into_iter()
         .map(|(fingerprint, positions)| (fingerprint.map(|f| by_fingerprint[f].clone()), positions))
@@ -136,7 +166,8 @@ pub fn group_by_environment(
 
 /// Reads a dataset, naming the file and the bad line on failure.
 pub fn read_dataset(path: &std::path::Path) -> anyhow::Result<Vec<benchgen_core::Example>> {
-    benchgen_dataset::read_jsonl(path).with_context(|| format!("failed to read dataset `{}`", path.display()))
+    benchgen_dataset::read_jsonl(path)
+        .with_context(|| format!("failed to read dataset `{}`", path.display()))
 }
 
 /// The per-verdict table and the closing `N passed, M failed` line.
@@ -148,13 +179,20 @@ pub fn print_verdicts(results: &[benchgen_eval::verify::RunResult], printer: &Pr
         }
     }
     let passed = results.iter().filter(|r| r.passed).count();
-    printer.data(&format!("{passed} passed, {} failed", results.len() - passed));
+    printer.data(&format!(
+        "{passed} passed, {} failed",
+        results.len() - passed
+    ));
 }
 
 /// Writes results if asked to.
-pub fn write_results(path: Option<&std::path::Path>, results: &[benchgen_eval::verify::RunResult]) -> anyhow::Result<()> {
+pub fn write_results(
+    path: Option<&std::path::Path>,
+    results: &[benchgen_eval::verify::RunResult],
+) -> anyhow::Result<()> {
     if let Some(path) = path {
-        benchgen_dataset::write_jsonl(path, results).with_context(|| format!("failed to write `{}`", path.display()))?;
+        benchgen_dataset::write_jsonl(path, results)
+            .with_context(|| format!("failed to write `{}`", path.display()))?;
     }
     Ok(())
 }

@@ -40,15 +40,19 @@ impl RunInfo {
 
     pub fn write_for(&self, results: &Path) -> anyhow::Result<()> {
         let path = Self::path_for(results);
-        fs_err::write(&path, serde_json::to_string_pretty(self)? + "\n").with_context(|| format!("failed to write `{}`", path.display()))
+        fs_err::write(&path, serde_json::to_string_pretty(self)? + "\n")
+            .with_context(|| format!("failed to write `{}`", path.display()))
     }
 
     fn read_for(results: &Path) -> anyhow::Result<Self> {
         let path = Self::path_for(results);
         let text = fs_err::read_to_string(&path)
             .with_context(|| format!("failed to read the run file of `{}`", results.display()))
-            .context(crate::Hint("write runs with `benchgen eval DATASET ... --out RESULTS.jsonl`".into()))?;
-        serde_json::from_str(&text).with_context(|| format!("`{}` is not a run file", path.display()))
+            .context(crate::Hint(
+                "write runs with `benchgen eval DATASET ... --out RESULTS.jsonl`".into(),
+            ))?;
+        serde_json::from_str(&text)
+            .with_context(|| format!("`{}` is not a run file", path.display()))
     }
 }
 
@@ -65,39 +69,79 @@ fn load(paths: &[PathBuf]) -> anyhow::Result<Loaded> {
     let mut runs = Vec::new();
     for path in paths {
         let info = RunInfo::read_for(path)?;
-        let results: Vec<RunResult> = benchgen_dataset::read_jsonl(path).with_context(|| format!("failed to read run `{}`", path.display()))?;
-        runs.push(Run { name: info.name.clone(), results });
+        let results: Vec<RunResult> = benchgen_dataset::read_jsonl(path)
+            .with_context(|| format!("failed to read run `{}`", path.display()))?;
+        runs.push(Run {
+            name: info.name.clone(),
+            results,
+        });
         infos.push(info);
     }
     let dataset_path = infos[0].dataset.clone();
     if let Some(other) = infos.iter().find(|i| i.dataset != dataset_path) {
-        anyhow::bail!("runs are on different datasets: `{}` and `{}`", dataset_path.display(), other.dataset.display());
+        anyhow::bail!(
+            "runs are on different datasets: `{}` and `{}`",
+            dataset_path.display(),
+            other.dataset.display()
+        );
     }
     let dataset = read_dataset(&dataset_path)?;
-    Ok(Loaded { dataset_path, dataset, infos, runs })
+    Ok(Loaded {
+        dataset_path,
+        dataset,
+        infos,
+        runs,
+    })
 }
 
 fn ks(infos: &[RunInfo]) -> Vec<u64> {
-    infos.iter().find(|i| !i.ks.is_empty()).map(|i| i.ks.clone()).unwrap_or_else(|| DEFAULT_KS.to_vec())
+    infos
+        .iter()
+        .find(|i| !i.ks.is_empty())
+        .map(|i| i.ks.clone())
+        .unwrap_or_else(|| DEFAULT_KS.to_vec())
 }
 
 pub fn compare(paths: &[PathBuf], printer: &Printer) -> anyhow::Result<u8> {
     let loaded = load(paths)?;
-    let comparison = benchgen_report::compare(&loaded.dataset, &loaded.runs, &ks(&loaded.infos), &StatsOptions::default());
+    let comparison = benchgen_report::compare(
+        &loaded.dataset,
+        &loaded.runs,
+        &ks(&loaded.infos),
+        &StatsOptions::default(),
+    );
     printer.data(&benchgen_report::render_comparison_markdown(&comparison));
     Ok(exit_codes::SUCCESS)
 }
 
-pub fn report(paths: &[PathBuf], html: Option<&Path>, screenshot: Option<&Path>, printer: &Printer) -> anyhow::Result<u8> {
+pub fn report(
+    paths: &[PathBuf],
+    html: Option<&Path>,
+    screenshot: Option<&Path>,
+    printer: &Printer,
+) -> anyhow::Result<u8> {
     let loaded = load(paths)?;
-    let comparison = benchgen_report::compare(&loaded.dataset, &loaded.runs, &ks(&loaded.infos), &StatsOptions::default());
+    let comparison = benchgen_report::compare(
+        &loaded.dataset,
+        &loaded.runs,
+        &ks(&loaded.infos),
+        &StatsOptions::default(),
+    );
     printer.data(&benchgen_report::render_comparison_markdown(&comparison));
     let Some(html) = html else {
         return Ok(exit_codes::SUCCESS);
     };
-    let completions: Vec<Completions> = loaded.infos.iter().map(|info| completions(&info.samples)).collect::<anyhow::Result<_>>()?;
+    let completions: Vec<Completions> = loaded
+        .infos
+        .iter()
+        .map(|info| completions(&info.samples))
+        .collect::<anyhow::Result<_>>()?;
     let funnel = build_funnel(&loaded.dataset_path)?;
-    let title = loaded.dataset_path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let title = loaded
+        .dataset_path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
     let page = benchgen_report::render_html(&ReportInput {
         title: &title,
         dataset: &loaded.dataset,
@@ -109,7 +153,8 @@ pub fn report(paths: &[PathBuf], html: Option<&Path>, screenshot: Option<&Path>,
     fs_err::write(html, page).with_context(|| format!("failed to write `{}`", html.display()))?;
     printer.info(&format!("wrote {}", html.display()));
     if let Some(png) = screenshot {
-        benchgen_report::screenshot::capture(html, png, &Default::default()).context("failed to take the screenshot")?;
+        benchgen_report::screenshot::capture(html, png, &Default::default())
+            .context("failed to take the screenshot")?;
         printer.info(&format!("wrote {}", png.display()));
     }
     Ok(exit_codes::SUCCESS)
@@ -117,7 +162,8 @@ pub fn report(paths: &[PathBuf], html: Option<&Path>, screenshot: Option<&Path>,
 
 /// Completion text per (task, sample index), in the numbering `eval` gives samples.
 fn completions(samples: &Path) -> anyhow::Result<Completions> {
-    let samples: Vec<Sample> = benchgen_dataset::read_jsonl(samples).with_context(|| format!("failed to read samples `{}`", samples.display()))?;
+    let samples: Vec<Sample> = benchgen_dataset::read_jsonl(samples)
+        .with_context(|| format!("failed to read samples `{}`", samples.display()))?;
     let mut next: std::collections::HashMap<String, usize> = Default::default();
     Ok(samples
         .into_iter()
@@ -125,7 +171,10 @@ fn completions(samples: &Path) -> anyhow::Result<Completions> {
             let index = next.entry(sample.task_id.clone()).or_default();
             let key = (sample.task_id, *index);
             *index += 1;
-            (key, sample.solution.or(sample.completion).unwrap_or_default())
+            (
+                key,
+                sample.solution.or(sample.completion).unwrap_or_default(),
+            )
         })
         .collect())
 }
@@ -137,9 +186,15 @@ fn build_funnel(dataset: &Path) -> anyhow::Result<Option<Funnel>> {
         return Ok(None);
     }
     let report: serde_json::Value = serde_json::from_str(&fs_err::read_to_string(&path)?)?;
-    let stages = ["found", "selected", "sliced", "runnable", "tested", "accepted"]
-        .iter()
-        .filter_map(|stage| report["funnel"][stage].as_u64().map(|n| (stage.to_string(), n)))
-        .collect();
+    let stages = [
+        "found", "selected", "sliced", "runnable", "tested", "accepted",
+    ]
+    .iter()
+    .filter_map(|stage| {
+        report["funnel"][stage]
+            .as_u64()
+            .map(|n| (stage.to_string(), n))
+    })
+    .collect();
     Ok(Some(Funnel { stages }))
 }

@@ -7,18 +7,36 @@ use crate::commands::{preimports, print_verdicts, read_dataset, write_results};
 use crate::exit_codes;
 use crate::printer::Printer;
 
-pub fn run(dataset: &Path, out: Option<&Path>, exec: &ExecArgs, printer: &Printer) -> anyhow::Result<u8> {
+pub fn run(
+    dataset: &Path,
+    out: Option<&Path>,
+    exec: &ExecArgs,
+    printer: &Printer,
+) -> anyhow::Result<u8> {
     let examples = read_dataset(dataset)?;
     let requests = benchgen_eval::verify::plan(&examples, exec.limits());
-    let tagged = examples.iter().map(|e| e.id.clone()).zip(requests).collect();
+    let tagged = examples
+        .iter()
+        .map(|e| e.id.clone())
+        .zip(requests)
+        .collect();
     let outcomes = exec.execute(dataset, tagged, &preimports(&examples), "verify", printer)?;
     let results = benchgen_eval::verify::score(&examples, outcomes);
     for result in results.iter().filter(|r| !r.passed) {
-        printer.info(&format!("{}: {} {}", result.task_id, result.verdict, first_line(&result.detail)));
+        printer.info(&format!(
+            "{}: {} {}",
+            result.task_id,
+            result.verdict,
+            first_line(&result.detail)
+        ));
     }
     write_results(out, &results)?;
     print_verdicts(&results, printer);
-    Ok(if results.iter().all(|r| r.passed) { exit_codes::SUCCESS } else { exit_codes::ITEMS_FAILED })
+    Ok(if results.iter().all(|r| r.passed) {
+        exit_codes::SUCCESS
+    } else {
+        exit_codes::ITEMS_FAILED
+    })
 }
 
 fn first_line(text: &str) -> &str {

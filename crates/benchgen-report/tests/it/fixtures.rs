@@ -5,7 +5,8 @@ use benchgen_eval::verify::RunResult;
 
 /// An item `id` from `repository` needing `requirements`, whose target is `f`.
 pub fn example(id: &str, repository: &str, requirements: &[&str]) -> Example {
-    let program = "import math\n\ndef f(x):\n    \"\"\"Add one.\"\"\"\n    return x + 1\n".to_string();
+    let program =
+        "import math\n\ndef f(x):\n    \"\"\"Add one.\"\"\"\n    return x + 1\n".to_string();
     let definition = program.find("def f").unwrap();
     let body = program.find("    return").unwrap();
     Example {
@@ -21,12 +22,24 @@ pub fn example(id: &str, repository: &str, requirements: &[&str]) -> Example {
         language: "python".into(),
         target: Target {
             qualified_name: "f".into(),
-            span: Span { start_byte: definition, end_byte: program.len(), start_line: 3, end_line: 5 },
-            body: Span { start_byte: body, end_byte: program.len(), start_line: 5, end_line: 5 },
+            span: Span {
+                start_byte: definition,
+                end_byte: program.len(),
+                start_line: 3,
+                end_line: 5,
+            },
+            body: Span {
+                start_byte: body,
+                end_byte: program.len(),
+                start_line: 5,
+                end_line: 5,
+            },
         },
         prompt: program[..body].to_string(),
         program,
-        instruction: format!("Functionality: add one ({id}).\nInputs: x, a number.\nOutputs: x + 1."),
+        instruction: format!(
+            "Functionality: add one ({id}).\nInputs: x, a number.\nOutputs: x + 1."
+        ),
         tests: "def test_f():\n    assert f(1) == 2\n".into(),
         requirements: requirements.iter().map(|r| r.to_string()).collect(),
         time_limit_s: None,
@@ -37,7 +50,9 @@ pub fn example(id: &str, repository: &str, requirements: &[&str]) -> Example {
 
 /// `count` items `item/0..count` from one repository, standard library only.
 pub fn dataset(count: usize) -> Vec<Example> {
-    (0..count).map(|i| example(&format!("item/{i}"), "octo/repo", &[])).collect()
+    (0..count)
+        .map(|i| example(&format!("item/{i}"), "octo/repo", &[]))
+        .collect()
 }
 
 /// A sample result with `verdict` (passed exactly when the verdict is `passed`).
@@ -48,19 +63,38 @@ pub fn sample(task_id: &str, index: usize, verdict: Verdict) -> RunResult {
         verdict,
         passed: verdict.is_pass(),
         tests: Vec::new(),
-        detail: if verdict.is_pass() { String::new() } else { format!("test_f: {verdict} in sample {index}") },
+        detail: if verdict.is_pass() {
+            String::new()
+        } else {
+            format!("test_f: {verdict} in sample {index}")
+        },
         duration_s: 0.01,
     }
 }
 
 /// `n` samples of `task_id`, the first `passed` of them passing and the rest `failed`.
 pub fn samples(task_id: &str, n: usize, passed: usize) -> Vec<RunResult> {
-    (0..n).map(|i| sample(task_id, i, if i < passed { Verdict::Passed } else { Verdict::Failed })).collect()
+    (0..n)
+        .map(|i| {
+            sample(
+                task_id,
+                i,
+                if i < passed {
+                    Verdict::Passed
+                } else {
+                    Verdict::Failed
+                },
+            )
+        })
+        .collect()
 }
 
 /// A reference run (null sample index).
 pub fn reference(task_id: &str, verdict: Verdict) -> RunResult {
-    RunResult { sample_index: None, ..sample(task_id, 0, verdict) }
+    RunResult {
+        sample_index: None,
+        ..sample(task_id, 0, verdict)
+    }
 }
 
 /// One sample per item of `dataset`, the first `solved` items passing.
@@ -68,7 +102,17 @@ pub fn one_sample_each(dataset: &[Example], solved: usize) -> Vec<RunResult> {
     dataset
         .iter()
         .enumerate()
-        .map(|(i, e)| sample(&e.id, 0, if i < solved { Verdict::Passed } else { Verdict::Failed }))
+        .map(|(i, e)| {
+            sample(
+                &e.id,
+                0,
+                if i < solved {
+                    Verdict::Passed
+                } else {
+                    Verdict::Failed
+                },
+            )
+        })
         .collect()
 }
 
@@ -81,7 +125,10 @@ pub fn small_report() -> (Vec<Example>, benchgen_report::Comparison) {
         example("demo/fetch", "octo/web", &["requests>=2"]),
         example("demo/frame", "octo/web", &["numpy", "pandas"]),
     ];
-    for (item, (mutation, line, branch)) in items.iter_mut().zip([(0.9, 1.0, 0.75), (0.6, 0.85, 0.5), (0.35, 0.7, 0.4)])
+    for (item, (mutation, line, branch)) in
+        items
+            .iter_mut()
+            .zip([(0.9, 1.0, 0.75), (0.6, 0.85, 0.5), (0.35, 0.7, 0.4)])
     {
         item.quality.mutation_score = Some(mutation);
         item.quality.line_coverage = Some(line);
@@ -93,12 +140,19 @@ pub fn small_report() -> (Vec<Example>, benchgen_report::Comparison) {
             .iter()
             .zip(verdicts)
             .flat_map(|(item, row)| {
-                row.into_iter().enumerate().map(|(i, v)| sample(&item.id, i, v)).collect::<Vec<_>>()
+                row.into_iter()
+                    .enumerate()
+                    .map(|(i, v)| sample(&item.id, i, v))
+                    .collect::<Vec<_>>()
             })
             .collect()
     };
-    let strong =
-        run([[Passed, Passed, Passed], [Passed, Failed, Passed], [Passed, Timeout, Failed], [Error, Passed, Passed]]);
+    let strong = run([
+        [Passed, Passed, Passed],
+        [Passed, Failed, Passed],
+        [Passed, Timeout, Failed],
+        [Error, Passed, Passed],
+    ]);
     let weak = run([
         [Passed, Failed, Passed],
         [Failed, Failed, OutOfMemory],
@@ -106,9 +160,20 @@ pub fn small_report() -> (Vec<Example>, benchgen_report::Comparison) {
         [ExitedEarly, Killed, Error],
     ]);
     let runs = [
-        benchgen_report::Run { name: "strong-model".into(), results: strong },
-        benchgen_report::Run { name: "weak-model".into(), results: weak },
+        benchgen_report::Run {
+            name: "strong-model".into(),
+            results: strong,
+        },
+        benchgen_report::Run {
+            name: "weak-model".into(),
+            results: weak,
+        },
     ];
-    let comparison = benchgen_report::compare(&items, &runs, &[1, 2, 3], &benchgen_report::StatsOptions::default());
+    let comparison = benchgen_report::compare(
+        &items,
+        &runs,
+        &[1, 2, 3],
+        &benchgen_report::StatsOptions::default(),
+    );
     (items, comparison)
 }

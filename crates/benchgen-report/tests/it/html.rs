@@ -15,18 +15,25 @@ fn check_balanced(html: &str) -> Vec<String> {
     let mut rest = html;
     while let Some(start) = rest.find('<') {
         rest = &rest[start + 1..];
-        let end = rest.find('>').unwrap_or_else(|| panic!("unterminated tag at {:?}", &rest[..rest.len().min(80)]));
+        let end = rest
+            .find('>')
+            .unwrap_or_else(|| panic!("unterminated tag at {:?}", &rest[..rest.len().min(80)]));
         let tag = &rest[..end];
         rest = &rest[end + 1..];
         if tag.starts_with('!') {
             continue;
         }
         if let Some(name) = tag.strip_prefix('/') {
-            let expected = open.pop().unwrap_or_else(|| panic!("</{name}> closes nothing"));
+            let expected = open
+                .pop()
+                .unwrap_or_else(|| panic!("</{name}> closes nothing"));
             assert_eq!(expected, name, "</{name}> closes <{expected}>");
             continue;
         }
-        let name: String = tag.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '-').collect();
+        let name: String = tag
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
+            .collect();
         assert!(!name.is_empty(), "`<` outside a tag: <{tag}>");
         seen.push(name.clone());
         if !tag.ends_with('/') && !VOID.contains(&name.as_str()) {
@@ -39,7 +46,12 @@ fn check_balanced(html: &str) -> Vec<String> {
 
 fn render(completions: &[Completions], funnel: Option<&Funnel>) -> String {
     let (dataset, comparison) = small_report();
-    let references = ReferenceCheck { items: 4, passed: 4, pass_rate: 1.0, threshold: 0.99 };
+    let references = ReferenceCheck {
+        items: 4,
+        passed: 4,
+        pass_rate: 1.0,
+        threshold: 0.99,
+    };
     render_html(&ReportInput {
         title: "Demo <dataset>",
         dataset: &dataset,
@@ -52,14 +64,34 @@ fn render(completions: &[Completions], funnel: Option<&Funnel>) -> String {
 
 #[test]
 fn page_is_well_formed_and_has_every_section() {
-    let funnel = Funnel { stages: vec![("sampled".into(), 100), ("sandboxed".into(), 80), ("tests pass".into(), 61)] };
+    let funnel = Funnel {
+        stages: vec![
+            ("sampled".into(), 100),
+            ("sandboxed".into(), 80),
+            ("tests pass".into(), 61),
+        ],
+    };
     let html = render(&[], Some(&funnel));
     let elements = check_balanced(&html);
-    assert!(elements.iter().filter(|e| *e == "svg").count() >= 6, "pass@k, verdicts, libraries, funnel, 3 histograms");
-    for id in
-        ["summary", "pass-at-k", "comparison", "verdicts", "libraries", "repositories", "funnel", "quality", "items"]
-    {
-        assert!(html.contains(&format!(r#"<section id="{id}">"#)), "section {id} missing");
+    assert!(
+        elements.iter().filter(|e| *e == "svg").count() >= 6,
+        "pass@k, verdicts, libraries, funnel, 3 histograms"
+    );
+    for id in [
+        "summary",
+        "pass-at-k",
+        "comparison",
+        "verdicts",
+        "libraries",
+        "repositories",
+        "funnel",
+        "quality",
+        "items",
+    ] {
+        assert!(
+            html.contains(&format!(r#"<section id="{id}">"#)),
+            "section {id} missing"
+        );
     }
     for text in [
         "strong-model",
@@ -82,17 +114,28 @@ fn page_is_well_formed_and_has_every_section() {
 fn page_loads_nothing_from_outside() {
     let html = render(&[], None);
     let lower = html.to_ascii_lowercase();
-    for forbidden in ["http://", "https://", "<script", "<link", "@import", "url(", "src="] {
+    for forbidden in [
+        "http://", "https://", "<script", "<link", "@import", "url(", "src=",
+    ] {
         assert!(!lower.contains(forbidden), "found {forbidden}");
     }
-    assert!(!html.contains(r#"<section id="funnel">"#), "no funnel given, no funnel section");
+    assert!(
+        !html.contains(r#"<section id="funnel">"#),
+        "no funnel given, no funnel section"
+    );
 }
 
 #[test]
 fn untrusted_completions_render_as_text() {
     let (_, comparison) = small_report();
-    let failure = comparison.runs[1].summary.items[0].first_failure.clone().unwrap();
-    assert_eq!((failure.sample_index, failure.verdict), (1, Verdict::Failed));
+    let failure = comparison.runs[1].summary.items[0]
+        .first_failure
+        .clone()
+        .unwrap();
+    assert_eq!(
+        (failure.sample_index, failure.verdict),
+        (1, Verdict::Failed)
+    );
     let hostile = "    return x</pre><script>alert('pwned')</script><img src=x onerror=alert(1)>";
     let mut weak = Completions::new();
     weak.insert(("demo/add".to_string(), 1), hostile.to_string());
@@ -101,7 +144,8 @@ fn untrusted_completions_render_as_text() {
     assert!(!html.to_ascii_lowercase().contains("<script"));
     assert!(!html.contains("<img"));
     assert!(
-        html.contains("&lt;&#x2f;pre&gt;&lt;script&gt;") || html.contains("&lt;/pre&gt;&lt;script&gt;"),
+        html.contains("&lt;&#x2f;pre&gt;&lt;script&gt;")
+            || html.contains("&lt;/pre&gt;&lt;script&gt;"),
         "escaped text kept"
     );
 }

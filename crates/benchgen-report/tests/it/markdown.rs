@@ -14,7 +14,10 @@ fn comparison_summary() {
 fn single_run_summary_has_no_pair_table() {
     let (_, comparison) = small_report();
     let markdown = render_summary_markdown("strong-model", &comparison.runs[0].summary);
-    assert!(markdown.contains("| strong-model | 4/4 | 3 |"), "{markdown}");
+    assert!(
+        markdown.contains("| strong-model | 4/4 | 3 |"),
+        "{markdown}"
+    );
     assert!(!markdown.contains("Paired comparison"));
 }
 

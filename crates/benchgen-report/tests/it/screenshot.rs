@@ -16,7 +16,9 @@ fn report_renders_in_chromium() {
         return;
     }
     let (dataset, comparison) = small_report();
-    let funnel = Funnel { stages: vec![("sampled".into(), 100), ("tests pass".into(), 61)] };
+    let funnel = Funnel {
+        stages: vec![("sampled".into(), 100), ("tests pass".into(), 61)],
+    };
     let html = render_html(&ReportInput {
         title: "Screenshot test",
         dataset: &dataset,
@@ -34,7 +36,15 @@ fn report_renders_in_chromium() {
     let bytes = fs_err::read(&png).unwrap();
     assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "not a PNG");
     let dimension = |at: usize| u32::from_be_bytes(bytes[at..at + 4].try_into().unwrap());
-    assert_eq!((dimension(16), dimension(20)), (1280, 2000), "IHDR width and height");
+    assert_eq!(
+        (dimension(16), dimension(20)),
+        (1280, 2000),
+        "IHDR width and height"
+    );
     // A blank 1280x2000 page compresses to a few kilobytes; charts and tables take far more.
-    assert!(bytes.len() > 40_000, "only {} bytes: did the page render?", bytes.len());
+    assert!(
+        bytes.len() > 40_000,
+        "only {} bytes: did the page render?",
+        bytes.len()
+    );
 }
