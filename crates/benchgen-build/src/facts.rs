@@ -40,6 +40,7 @@ impl PythonFacts {
             tests,
             reference: None,
             limits: Limits::default(),
+            ..Default::default()
         }
     }
 

@@ -168,6 +168,7 @@ fn config_request(program: &str, config: Config<'_>) -> ExecRequest {
         tests,
         reference: None,
         limits,
+        ..Default::default()
     }
 }
 

@@ -264,10 +264,25 @@ impl LocatedModule {
                 path: Some(format!("Lib/{}", relative.display())),
                 commit: Some(format!("v{}", self.version)),
                 original_index: None,
+                module: Some(module_name(relative)),
             },
             None => local_provenance(path),
         }
     }
+}
+
+/// The import name of a module file, from its path under a `sys.path` entry:
+/// `html/__init__.py` is `html`, `json/decoder.py` is `json.decoder`.
+fn module_name(relative: &Path) -> String {
+    let mut parts: Vec<String> = relative
+        .with_extension("")
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    if parts.last().is_some_and(|p| p == "__init__") {
+        parts.pop();
+    }
+    parts.join(".")
 }
 
 /// Asks the host Python where `name` is (frozen modules through their source file).

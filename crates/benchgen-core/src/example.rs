@@ -6,10 +6,14 @@
 
 use serde::{Deserialize, Serialize};
 
+use benchgen_judge::Case;
+
 use crate::digest::digest_fields;
 
 /// Version of the record layout. Bump it when a field changes meaning or a required field is added.
-pub const SCHEMA_VERSION: u32 = 1;
+/// 2: `cases` (tests as data) and `provenance.module`. Version 1 rows read with no cases: their
+/// free-form `tests` are judged by recording and replaying the target's calls.
+pub const SCHEMA_VERSION: u32 = 2;
 
 /// One benchmark item.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -32,8 +36,13 @@ pub struct Example {
     pub instruction: String,
     /// Test module source. It runs after `program` in the same module namespace; every top-level
     /// `test_*` function is one test. A module named `reference` holding the reference program is
-    /// importable from it, for differential tests.
+    /// importable from it, for differential tests. When `cases` is not empty this is their
+    /// readable rendering (prompt, report, export), and the cases decide.
     pub tests: String,
+    /// The tests as data: calls with expected values in benchgen's canonical encoding, judged
+    /// outside the candidate's process (`benchgen-judge`). Empty: `tests` is free-form.
+    #[serde(default)]
+    pub cases: Vec<Case>,
     /// Distributions the program needs beyond the standard library (exact pins once locked).
     pub requirements: Vec<String>,
     /// Wall-clock limit for one run of the tests, in seconds (`null`: the executor's default).
@@ -57,6 +66,10 @@ pub struct Provenance {
     pub commit: Option<String>,
     /// Index of the record in the original dataset.
     pub original_index: Option<String>,
+    /// Import name of the module the target was taken from, when that module is importable
+    /// where items run (the standard library, an installed package): candidates must not reach it.
+    #[serde(default)]
+    pub module: Option<String>,
 }
 
 /// The function a model must write.
@@ -125,6 +138,7 @@ impl Example {
             prompt,
             instruction: String::new(),
             tests,
+            cases: Vec::new(),
             requirements: Vec::new(),
             time_limit_s: None,
             environment: None,
@@ -132,8 +146,21 @@ impl Example {
         }
     }
 
-    /// Content digest of what gets executed: program and tests. Used to run identical items once.
+    /// Content digest of what gets executed: program, tests and cases. Used to run identical
+    /// items once.
     pub fn content_digest(&self) -> String {
-        digest_fields([self.program.as_str(), self.tests.as_str()])
+        let cases = serde_json::to_string(&self.cases).expect("cases serialize");
+        digest_fields([self.program.as_str(), self.tests.as_str(), cases.as_str()])
+    }
+
+    /// The module and name a candidate must not reach, when the target's module is importable.
+    pub fn hidden_target(&self) -> Option<crate::HiddenTarget> {
+        self.provenance
+            .module
+            .as_ref()
+            .map(|module| crate::HiddenTarget {
+                module: module.clone(),
+                qualified_name: self.target.qualified_name.clone(),
+            })
     }
 }

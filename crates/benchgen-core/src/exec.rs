@@ -5,6 +5,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use benchgen_judge::CaseCall;
+
 use crate::digest::Digester;
 
 /// Resource limits of one run.
@@ -40,17 +42,56 @@ impl Default for Limits {
     }
 }
 
-/// One program to run: the module source, its tests, and optionally the reference program that the
-/// tests may import as `reference` (differential tests).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// One program to run: the module source, and what to do with it ([`RunMode`]).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct ExecRequest {
     /// Module source with the implementation under test (reference or candidate spliced in).
     pub program: String,
     /// Test module source run in the program's namespace; every top-level `test_*` is one test.
+    /// Empty in [`RunMode::Cases`].
     pub tests: String,
     /// Reference program importable as `reference` from the tests; `None` when the tests need none.
     pub reference: Option<String>,
     pub limits: Limits,
+    #[serde(default)]
+    pub mode: RunMode,
+}
+
+/// What a run does with its program. Only [`RunMode::Cases`] may carry code nobody trusts (a
+/// candidate): the other modes run test code, which holds expected values, and are for trusted
+/// programs (references, stubs, mutants) and for the judge, which loads no candidate code.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum RunMode {
+    /// Run `tests`; the runner reports each `test_*` function's verdict.
+    #[default]
+    Tests,
+    /// Call each case and report its outcome in the canonical encoding; no tests, no expected
+    /// values, no verdicts: [`benchgen_judge::judge`] decides.
+    Cases {
+        cases: Vec<CaseCall>,
+        /// The original of the target, kept out of the candidate's reach.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        hide: Option<HiddenTarget>,
+    },
+    /// Run `tests` with `target` wrapped so that each outermost call's inputs are reported
+    /// (`ExecOutcome::calls`), with `random` seeded: the calls a free-form test makes.
+    Record { target: String },
+    /// Run `tests` with `target` replaced by the outcomes a candidate's run reported for the
+    /// recorded calls, in order (same seed as the recording); a call that was not recorded
+    /// fails.
+    Replay {
+        target: String,
+        calls: Vec<serde_json::Value>,
+        outcomes: Vec<serde_json::Value>,
+    },
+}
+
+/// An importable module the target was taken from, and the target's qualified name in it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct HiddenTarget {
+    pub module: String,
+    pub qualified_name: String,
 }
 
 impl ExecRequest {
@@ -63,6 +104,7 @@ impl ExecRequest {
             .field(&self.tests)
             .field(self.reference.as_deref().unwrap_or("\0none"))
             .field(limits)
+            .field(serde_json::to_string(&self.mode).expect("a run mode serializes"))
             .hex()
     }
 }
@@ -157,6 +199,13 @@ pub struct ExecOutcome {
     /// Why the run got its verdict when the tests do not say: trimmed traceback, timeout, harness error.
     pub detail: String,
     pub duration_s: f64,
+    /// [`RunMode::Cases`]: the run's report of each case, as sent (claims, to be decoded and
+    /// judged by `benchgen-judge`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cases: Vec<serde_json::Value>,
+    /// [`RunMode::Record`]: the encoded inputs of each recorded call, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub calls: Vec<serde_json::Value>,
 }
 
 impl ExecOutcome {
@@ -173,6 +222,8 @@ impl ExecOutcome {
             leaked: false,
             detail: detail.into(),
             duration_s: 0.0,
+            cases: Vec::new(),
+            calls: Vec::new(),
         }
     }
 }

@@ -14,5 +14,6 @@ pub mod env_vars;
 pub mod example;
 pub mod exec;
 
+pub use benchgen_judge as judge;
 pub use example::{Example, Provenance, Quality, Span, Target, SCHEMA_VERSION};
-pub use exec::{ExecOutcome, ExecRequest, Limits, TestResult, Verdict};
+pub use exec::{ExecOutcome, ExecRequest, HiddenTarget, Limits, RunMode, TestResult, Verdict};

@@ -84,6 +84,7 @@ fn convert(record: Record) -> Result<benchgen_core::Example, ImportError> {
         path: None,
         commit: None,
         original_index: Some(index),
+        module: None,
     };
     example_from_program(
         id,

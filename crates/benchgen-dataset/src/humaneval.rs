@@ -100,6 +100,7 @@ fn convert(problem: Problem, index: usize) -> Result<benchgen_core::Example, Imp
         path: None,
         commit: None,
         original_index: Some(index.to_string()),
+        module: None,
     };
     let example = example_from_program(
         problem.task_id.clone(),

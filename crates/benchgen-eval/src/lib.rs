@@ -34,5 +34,6 @@ pub fn request_for(example: &Example, program: String, limits: Limits) -> ExecRe
         tests: example.tests.clone(),
         reference: needs_reference.then(|| example.program.clone()),
         limits,
+        ..Default::default()
     }
 }

@@ -316,6 +316,7 @@ fn diagnose(
         tests,
         reference: None,
         limits: run.options().build.limits,
+        ..Default::default()
     };
     let outcome = run.execute(vec![request], Lane::Main, 0)?.remove(0);
     Ok((!outcome.verdict.is_pass()).then(|| failure_text(&outcome)))

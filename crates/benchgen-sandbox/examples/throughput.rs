@@ -15,6 +15,7 @@ fn request(i: usize) -> ExecRequest {
         tests: format!("def test_f():\n    assert f(1) == {}\n", i + 1),
         reference: None,
         limits: Limits::default(),
+        ..Default::default()
     }
 }
 

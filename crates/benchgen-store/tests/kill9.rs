@@ -27,6 +27,7 @@ fn exec_request(i: usize) -> ExecRequest {
         tests: "def test_x():\n    assert x >= 0\n".into(),
         reference: None,
         limits: Limits::default(),
+        ..Default::default()
     }
 }
 

@@ -23,6 +23,7 @@ fn request(program: &str) -> ExecRequest {
         tests: "def test_x():\n    assert x == 1\n".into(),
         reference: None,
         limits: Limits::default(),
+        ..Default::default()
     }
 }
 

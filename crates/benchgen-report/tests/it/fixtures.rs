@@ -18,6 +18,7 @@ pub fn example(id: &str, repository: &str, requirements: &[&str]) -> Example {
             path: None,
             commit: None,
             original_index: None,
+            module: None,
         },
         language: "python".into(),
         target: Target {
@@ -41,6 +42,7 @@ pub fn example(id: &str, repository: &str, requirements: &[&str]) -> Example {
             "Functionality: add one ({id}).\nInputs: x, a number.\nOutputs: x + 1."
         ),
         tests: "def test_f():\n    assert f(1) == 2\n".into(),
+        cases: Vec::new(),
         requirements: requirements.iter().map(|r| r.to_string()).collect(),
         time_limit_s: None,
         environment: None,

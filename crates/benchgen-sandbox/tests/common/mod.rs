@@ -42,6 +42,7 @@ pub fn request(program: &str, tests: &str) -> ExecRequest {
         tests: tests.into(),
         reference: None,
         limits: limits(),
+        ..Default::default()
     }
 }
 
