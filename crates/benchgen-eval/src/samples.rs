@@ -7,11 +7,10 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use benchgen_core::{Example, ExecOutcome, ExecRequest, Limits, Verdict};
+use benchgen_core::{Example, ExecOutcome, Verdict};
 use serde::{Deserialize, Serialize};
 
 use crate::pass_at_k;
-use crate::request_for;
 use crate::verify::RunResult;
 
 /// One line of a samples file.
@@ -32,24 +31,26 @@ pub enum SampleError {
     Empty { line: usize, task_id: String },
 }
 
-/// A sample ready to run, or the reason it cannot run.
+/// A sample ready to run (its item's position in the dataset and the program with the sample
+/// spliced in), or the reason it cannot run.
 pub struct Job {
     pub task_id: String,
     pub sample_index: usize,
-    pub request: Result<ExecRequest, String>,
+    pub example: usize,
+    pub program: Result<String, String>,
 }
 
 /// Turns samples into jobs. Samples are numbered per task in file order.
-pub fn plan(
-    examples: &[Example],
-    samples: &[Sample],
-    limits: Limits,
-) -> Result<Vec<Job>, SampleError> {
-    let by_id: HashMap<&str, &Example> = examples.iter().map(|e| (e.id.as_str(), e)).collect();
+pub fn plan(examples: &[Example], samples: &[Sample]) -> Result<Vec<Job>, SampleError> {
+    let by_id: HashMap<&str, (usize, &Example)> = examples
+        .iter()
+        .enumerate()
+        .map(|(i, e)| (e.id.as_str(), (i, e)))
+        .collect();
     let mut next_index: HashMap<&str, usize> = HashMap::new();
     let mut jobs = Vec::with_capacity(samples.len());
     for (line, sample) in samples.iter().enumerate().map(|(i, s)| (i + 1, s)) {
-        let example =
+        let &(position, example) =
             by_id
                 .get(sample.task_id.as_str())
                 .ok_or_else(|| SampleError::UnknownTask {
@@ -77,7 +78,8 @@ pub fn plan(
         jobs.push(Job {
             task_id: example.id.clone(),
             sample_index: *counter,
-            request: program.map(|program| request_for(example, program, limits)),
+            example: position,
+            program,
         });
         *counter += 1;
     }
@@ -90,7 +92,7 @@ pub fn score(jobs: Vec<Job>, outcomes: Vec<ExecOutcome>) -> Vec<RunResult> {
     let mut outcomes = outcomes.into_iter();
     jobs.into_iter()
         .map(|job| {
-            let outcome = match job.request {
+            let outcome = match job.program {
                 Ok(_) => outcomes.next().expect("one outcome per runnable job"),
                 Err(reason) => ExecOutcome {
                     verdict: Verdict::Error,

@@ -2,10 +2,9 @@
 
 use std::collections::BTreeMap;
 
-use benchgen_core::{Example, ExecOutcome, ExecRequest, Limits, TestResult, Verdict};
+use benchgen_core::{Example, ExecOutcome, TestResult, Verdict};
 use serde::{Deserialize, Serialize};
 
-use crate::request_for;
 
 /// One line of a results file: what happened when one program ran against one item's tests.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -40,11 +39,13 @@ impl RunResult {
     }
 }
 
-/// The requests that run each example's reference against its tests, in order.
-pub fn plan(examples: &[Example], limits: Limits) -> Vec<ExecRequest> {
+/// Each example's reference, as a program to judge like a candidate (`crate::judging`), by
+/// position in the dataset.
+pub fn plan(examples: &[Example]) -> Vec<(usize, String)> {
     examples
         .iter()
-        .map(|example| request_for(example, example.program.clone(), limits))
+        .enumerate()
+        .map(|(i, example)| (i, example.program.clone()))
         .collect()
 }
 

@@ -241,6 +241,9 @@ impl CaseOutcome {
 pub struct CaseVerdict {
     pub name: String,
     pub passed: bool,
+    /// It failed because the call raised where a value was expected, or nothing (or nothing
+    /// decodable) was reported: an error rather than a wrong answer.
+    pub error: bool,
     /// Why it failed; empty on a pass.
     pub message: String,
     pub duration_s: f64,
@@ -268,17 +271,19 @@ pub fn judge(cases: &[Case], reports: &[Json]) -> Vec<CaseVerdict> {
         .iter()
         .zip(outcomes)
         .map(|(case, outcome)| {
-            let (message, duration_s) = match outcome {
-                None => ("no outcome was reported for this case".to_string(), 0.0),
-                Some(Err(e)) => (format!("the run's report is malformed: {e}"), 0.0),
+            let (message, error, duration_s) = match outcome {
+                None => ("no outcome was reported for this case".to_string(), true, 0.0),
+                Some(Err(e)) => (format!("the run's report is malformed: {e}"), true, 0.0),
                 Some(Ok(outcome)) => (
                     check(case, &outcome).err().unwrap_or_default(),
+                    outcome.result.is_err() && case.check != Check::Raises,
                     outcome.duration_s,
                 ),
             };
             CaseVerdict {
                 name: case.name.clone(),
                 passed: message.is_empty(),
+                error: error && !message.is_empty(),
                 message,
                 duration_s,
             }
@@ -288,6 +293,7 @@ pub fn judge(cases: &[Case], reports: &[Json]) -> Vec<CaseVerdict> {
         verdicts.push(CaseVerdict {
             name: "<report>".into(),
             passed: false,
+            error: true,
             message: format!(
                 "the run reported {stray} outcome(s) for cases that do not exist or twice"
             ),

@@ -269,7 +269,8 @@ def serve(request, hooks):
         _wipe()
     except Exception as exc:  # noqa: BLE001 - whatever failed, the next run must not see it
         dirty = dirty or f"cannot wipe the scratch directories: {exc!r}"
-    outcome = _decide(collector, nonce, status, usage, limits, timed_out)
+    cases_mode = (request.get("mode") or {}).get("kind") == "cases"
+    outcome = _decide(collector, nonce, status, usage, limits, timed_out, cases_mode)
     outcome["leaked"] = leaked
     outcome["duration_s"] = duration
     return outcome, dirty
@@ -304,7 +305,7 @@ def _child(request, rlimits, pipes, result_fd, nonce, hooks):
             while data:
                 data = data[write(result_fd, data):]
 
-        runner.run(request["program"], request["tests"], request.get("reference"), emit)
+        _dispatch(request, emit)
         code = 0
     except MemoryError:
         code = EXIT_RUNNER_OOM
@@ -322,6 +323,22 @@ def _child(request, rlimits, pipes, result_fd, nonce, hooks):
         except BaseException:  # noqa: BLE001
             pass
         os._exit(code)
+
+
+def _dispatch(request, emit):
+    """Runs the request's mode (benchgen_core::RunMode) in this child."""
+    mode = request.get("mode") or {"kind": "tests"}
+    kind = mode.get("kind")
+    program, tests, reference = request["program"], request["tests"], request.get("reference")
+    if kind == "cases":
+        runner.run_cases(program, mode["cases"], mode.get("hide"), emit)
+    elif kind == "record":
+        runner.run_recording(program, tests, reference, mode["target"], emit)
+    elif kind == "replay":
+        runner.run_replay(program, tests, reference, mode["target"], mode["calls"],
+                          mode["outcomes"], emit)
+    else:
+        runner.run(program, tests, reference, emit)
 
 
 def _rlimits(limits):
@@ -412,31 +429,39 @@ class _Collector:
         return bytes(self.data[i]).decode("utf-8", "replace")
 
     def results(self, nonce):
-        """(test results, done) from the lines that carry this run's nonce; others are forgeries
-        or garbage and are ignored."""
-        tests, done = [], False
+        """(test results, case reports, recorded calls, done) from the lines that carry this run's
+        nonce; others are forgeries or garbage and are ignored. Case reports and calls are passed
+        on as they are: they are claims, which the Rust side decodes strictly and judges."""
+        tests, cases, calls, done = [], [], [], False
         for line in bytes(self.data[2]).splitlines():
             try:
                 message = json.loads(line)
                 if message.get("nonce") != nonce:
                     continue
-                if message.get("kind") == "done":
+                kind = message.pop("kind", None)
+                if kind == "done":
                     done = True
-                elif message.get("kind") == "test":
+                elif kind == "test":
                     tests.append({k: message[k] for k in ("name", "verdict", "message",
                                                            "duration_s")})
+                elif kind == "case":
+                    message.pop("nonce")
+                    cases.append(message)
+                elif kind == "call":
+                    calls.append(message["inputs"])
             except (ValueError, AttributeError, KeyError, TypeError):
                 continue
-        return tests, done
+        return tests, cases, calls, done
 
 
-def _decide(collector, nonce, status, usage, limits, timed_out):
-    tests, done = collector.results(nonce)
+def _decide(collector, nonce, status, usage, limits, timed_out, cases_mode):
+    tests, cases, calls, done = collector.results(nonce)
     exit_code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else None
     sig = os.WTERMSIG(status) if os.WIFSIGNALED(status) else None
     cpu_used = usage.ru_utime + usage.ru_stime
-    if done and tests:
-        verdict = max((t["verdict"] for t in tests), key=ORDER.index)
+    if done and (tests or cases_mode):
+        # A cases run that finished has no verdict of its own: it is judged outside.
+        verdict = max((t["verdict"] for t in tests), key=ORDER.index, default="passed")
         detail = ""
     elif timed_out:
         verdict = "timeout"
@@ -471,12 +496,16 @@ def _decide(collector, nonce, status, usage, limits, timed_out):
         stderr=collector.text(1),
         output_truncated=collector.truncated[0] or collector.truncated[1],
         detail=detail,
+        cases=cases,
+        calls=calls,
     )
 
 
 def _outcome(verdict, tests=(), exit_code=None, signal=None, stdout="", stderr="",
-             output_truncated=False, detail=""):
+             output_truncated=False, detail="", cases=(), calls=()):
     return {
+        "cases": list(cases),
+        "calls": list(calls),
         "verdict": verdict,
         "tests": list(tests),
         "exit_code": exit_code,

@@ -12,8 +12,17 @@ Results go to `emit`, which writes to a dedicated pipe (never stdout/stderr, whi
 owns), each message carrying the run's nonce. The program runs in this same process, so a
 program that goes looking for the nonce can still forge results: the pipe and the nonce only
 stop blind forgery (printing verdict-shaped JSON, writing to random fds).
+
+That is why a candidate (code nobody trusts) only ever runs through `run_cases`: it is given the
+calls to make and reports what they returned, in the canonical encoding (`canon`); there are no
+tests and no expected values in its process, and benchgen compares outside. `run` (tests with
+verdicts), `run_recording` and `run_replay` are for trusted programs and for the judge of
+free-form tests, which loads no candidate code.
 """
 
+import canon
+
+import io as _io
 import linecache
 import os
 import sys
@@ -46,10 +55,11 @@ WORKDIR = "/tmp/run"
 PROGRAM_PATH = WORKDIR + "/program.py"
 
 
-def run(program, tests, reference, emit):
+def run(program, tests, reference, emit, prepare=None):
     """Executes `reference` (optional), `program` and `tests`, then each test; calls `emit` with
     one dict per result and finally `{"kind": "done"}`. Stops at the first module that fails
-    or at a test that exits the interpreter."""
+    or at a test that exits the interpreter. `prepare(module)` runs between the program and the
+    tests (recording and replay rebind the target there, and seed `random`)."""
     runner_pid = _getpid()
 
     def report(message):
@@ -66,6 +76,11 @@ def run(program, tests, reference, emit):
     mod = _new_module("program", "program.py")
     if not _exec_phase(mod, "program.py", program, "<program>", report):
         return
+    if prepare is not None:
+        import random
+
+        prepare(mod)
+        random.seed(0)
     before = dict(mod.__dict__)
     if not _exec_phase(mod, "tests.py", tests, "<tests>", report):
         return
@@ -82,6 +97,335 @@ def run(program, tests, reference, emit):
         if _run_test(name, mod.__dict__[name], report) == EXITED_EARLY:
             break
     report({"kind": "done"})
+
+
+def run_cases(program, cases, hide, emit):
+    """Executes `program`, then each case's setup and call, in order; emits one
+    `{"kind": "case", "index", "returned"|"raised", ...}` per case and finally done. A case
+    that exits the interpreter or runs out of memory stops the run (as a test would)."""
+    runner_pid = _getpid()
+
+    def report(message):
+        if _getpid() != runner_pid:
+            os._exit(0)
+        emit(message)
+
+    if hide is not None:
+        _hide(hide["module"], hide["qualified_name"])
+    mod = _new_module("program", "program.py")
+    if not _exec_phase(mod, "program.py", program, "<program>", report):
+        return
+    resolve = _resolver(mod)
+    for index, case in enumerate(cases):
+        message, stop = _call_case(mod, index, case, resolve)
+        report(message)
+        if stop:
+            return
+    report({"kind": "done"})
+
+
+def _call_case(mod, index, case, resolve):
+    """(message, stop): the case's report, or a test result that ends the run."""
+    start = _perf_counter()
+    namespace = mod.__dict__
+    captured = None
+    saved_stdout = sys.stdout
+    args = kwargs = None
+    try:
+        if case.get("setup"):
+            # Names the setup binds belong to this case, not to the program.
+            namespace = dict(namespace)
+            exec(compile(case["setup"], f"<case {index} setup>", "exec", dont_inherit=True),
+                 namespace)
+        if case.get("stdout"):
+            captured = sys.stdout = _io.StringIO()
+        if case.get("inputs") is not None:
+            args, kwargs = canon.decode(case["inputs"], resolve)
+            function = eval(compile(case["call"], f"<case {index}>", "eval", dont_inherit=True),
+                            namespace)
+            value = function(*args, **kwargs)
+        else:
+            value = eval(compile(case["call"], f"<case {index}>", "eval", dont_inherit=True),
+                         namespace)
+        message = {"kind": "case", "index": index, "returned": canon.encode(value)}
+    except (SystemExit, KeyboardInterrupt) as exc:
+        return _result(f"<case {index}>", EXITED_EARLY, _describe(exc), _perf_counter() - start), True
+    except MemoryError as exc:
+        return _result(f"<case {index}>", OUT_OF_MEMORY, _describe(exc), _perf_counter() - start), True
+    except BaseException as exc:  # noqa: BLE001 - what the call raised is its outcome
+        message = {"kind": "case", "index": index, "raised": _raised(exc)}
+    finally:
+        sys.stdout = saved_stdout
+    try:
+        observe = case.get("observe") or ()
+        if observe:
+            message["after"] = [canon.encode(eval(expr, namespace)) for expr in observe]
+        if args is not None:
+            message["inputs_after"] = canon.encode((args, kwargs))
+    except (SystemExit, KeyboardInterrupt) as exc:
+        return _result(f"<case {index}>", EXITED_EARLY, _describe(exc), _perf_counter() - start), True
+    except BaseException as exc:  # noqa: BLE001
+        message = {"kind": "case", "index": index, "raised": _raised(exc)}
+    if captured is not None:
+        message["stdout"] = captured.getvalue()[:MAX_MESSAGE * 32]
+    message["duration_s"] = _perf_counter() - start
+    return message, False
+
+
+def _raised(exc):
+    try:
+        mro = [canon._type_name(klass) for klass in type(exc).__mro__]
+        text = str(exc)
+    except BaseException:  # noqa: BLE001 - a __str__ that raises
+        mro, text = [canon._type_name(type(exc))], "<unprintable>"
+    return {"mro": mro, "message": _clean(text[:MAX_MESSAGE])}
+
+
+def _resolver(mod, program_only=False):
+    """Classes by encoded type name: the program's own (module `program`) and, unless
+    `program_only`, those of modules already imported; nothing is imported to find one. A judge
+    resolves the program's classes only, so that a report cannot make it build an object of
+    some other class (one that equals everything, say)."""
+
+    def resolve(type_name):
+        module, _, qualname = type_name.partition(".")
+        if module == "program":
+            scope = mod
+        elif program_only:
+            return None
+        else:
+            # The longest imported module name that prefixes the type name.
+            parts = type_name.split(".")
+            scope = None
+            for cut in range(len(parts) - 1, 0, -1):
+                scope = sys.modules.get(".".join(parts[:cut]))
+                if scope is not None:
+                    qualname = ".".join(parts[cut:])
+                    break
+            if scope is None:
+                return None
+        obj = scope
+        for part in qualname.split("."):
+            obj = getattr(obj, part, None)
+            if obj is None:
+                return None
+        return obj if isinstance(obj, type) else None
+
+    return resolve
+
+
+def run_recording(program, tests, reference, target, emit):
+    """`run`, with `target` wrapped so that the encoded inputs of each outermost call are emitted
+    (`{"kind": "call", "inputs"}`) before the call runs; `random` is seeded first, so that a
+    replay sees the same calls."""
+    depth = [0]
+
+    def wrap(function):
+        def recorded(*args, **kwargs):
+            if depth[0] == 0:
+                emit({"kind": "call", "inputs": canon.encode((args, kwargs))})
+            depth[0] += 1
+            try:
+                return function(*args, **kwargs)
+            finally:
+                depth[0] -= 1
+
+        return recorded
+
+    run(program, tests, reference, emit, lambda mod: _replace(mod, target, wrap))
+
+
+def run_replay(program, tests, reference, target, calls, outcomes, emit):
+    """`run`, with `target` replaced by the outcomes a candidate's run reported for the recorded
+    `calls`, in order. A call whose inputs differ from the next recorded ones fails its test."""
+    position = [0]
+
+    def replace(mod):
+        resolve = _resolver(mod, program_only=True)
+
+        def replay(*args, **kwargs):
+            i = position[0]
+            position[0] += 1
+            if i >= len(calls) or i >= len(outcomes) or \
+                    canon.encode((args, kwargs)) != calls[i]:
+                raise AssertionError("the target was called with inputs the candidate's run "
+                                     "was not given")
+            outcome = outcomes[i]
+            if "inputs_after" in outcome:
+                _restore((args, kwargs), canon.decode(outcome["inputs_after"], resolve))
+            if "returned" in outcome:
+                return canon.decode(outcome["returned"], resolve)
+            raise _exception(outcome.get("raised") or {}, resolve)
+
+        _replace(mod, target, lambda function: replay)
+
+    run(program, tests, reference, emit, replace)
+
+
+def _replace(mod, target, make):
+    """Rebinds `target` (`f`, `Class.method`) in the program's namespace to `make(original)`."""
+    *owners, name = target.split(".")
+    owner = mod
+    for part in owners:
+        owner = getattr(owner, part)
+    if owner is mod:
+        original = mod.__dict__[name]
+        mod.__dict__[name] = make(original)
+        return
+    raw = owner.__dict__[name]
+    for descriptor in (staticmethod, classmethod):
+        if isinstance(raw, descriptor):
+            setattr(owner, name, descriptor(make(raw.__func__)))
+            return
+    setattr(owner, name, make(raw))
+
+
+def _restore(current, after):
+    """Applies the state a candidate's call left its arguments in to the judge's arguments."""
+    for now, then in zip(list(current[0]) + list(current[1].values()),
+                         list(after[0]) + list(after[1].values())):
+        if type(now) is list and type(then) is list:
+            now[:] = then
+        elif type(now) is dict and type(then) is dict:
+            now.clear()
+            now.update(then)
+        elif type(now) is set and type(then) is set:
+            now.clear()
+            now.update(then)
+        elif type(now) is bytearray and type(then) is bytearray:
+            now[:] = then
+        elif hasattr(now, "__dict__") and type(now) is type(then):
+            now.__dict__.clear()
+            now.__dict__.update(then.__dict__)
+
+
+def _exception(raised, resolve):
+    """An exception of the class a candidate's call raised (by name), for the judge's tests."""
+    import builtins
+
+    mro = raised.get("mro") or []
+    message = raised.get("message", "")
+    for name in mro:
+        module, _, qualname = str(name).partition(".")
+        klass = getattr(builtins, qualname, None) if module == "builtins" else resolve(name)
+        if isinstance(klass, type) and issubclass(klass, BaseException):
+            if issubclass(klass, (SystemExit, KeyboardInterrupt, GeneratorExit)):
+                break
+            exc = klass.__new__(klass)
+            exc.args = (message,)
+            return exc
+    return RuntimeError(message)
+
+
+def _hide(module_name, qualified_name):
+    """Keeps the original of the target out of reach of the program about to run: the target in
+    its module (and wherever a module holds the same object) answers with an ImportError, and an
+    audit hook, which no Python code can remove, refuses to open the module's files, to import it
+    afresh, and what would get around both (ctypes, new processes or interpreters)."""
+    import importlib
+
+    try:
+        module = importlib.import_module(module_name)
+    except BaseException:  # noqa: BLE001 - not importable here: nothing to hide but its files
+        module = None
+    blocked_names = {module_name}
+    blocked_paths = set()
+    blocked_basenames = set()
+    if module is not None:
+        for attribute in ("__file__", "__cached__"):
+            path = getattr(module, attribute, None)
+            if isinstance(path, str):
+                blocked_paths.add(os.path.realpath(path))
+                if os.path.basename(path) != "__init__.py":
+                    blocked_basenames.add(os.path.basename(path))
+        original = module
+        for part in qualified_name.split("."):
+            original = getattr(original, part, None)
+        if original is not None:
+            _disarm(original, qualified_name)
+            for name, other in list(sys.modules.items()):
+                namespace = getattr(other, "__dict__", None)
+                if not isinstance(namespace, dict):
+                    continue
+                for key, value in list(namespace.items()):
+                    if value is original:
+                        namespace[key] = _refusal(qualified_name)
+                        blocked_names.add(name)
+    for path in list(linecache.cache):
+        if os.path.realpath(path) in blocked_paths:
+            del linecache.cache[path]
+    sys.addaudithook(_audit_hook(blocked_names, blocked_paths, blocked_basenames))
+
+
+def _refusal(name):
+    def refused(*args, **kwargs):
+        raise ImportError(f"the original {name} is not available to a candidate")
+
+    return refused
+
+
+def _disarm(original, name):
+    """Makes the original function object itself refuse, whoever holds it (swapping its code
+    keeps every reference but takes the body away)."""
+    seen = set()
+    function = original
+    while function is not None and id(function) not in seen:
+        seen.add(id(function))
+        code = getattr(function, "__code__", None)
+        if code is not None and type(function).__name__ == "function":
+            try:
+                function.__code__ = _refusing_code(code.co_freevars, name)
+            except (TypeError, ValueError):
+                pass
+        function = getattr(function, "__wrapped__", None) or getattr(function, "__func__", None)
+
+
+def _refusing_code(freevars, name):
+    """A code object that raises ImportError and has these free variables (as the code it replaces
+    must)."""
+    binds = "".join(f"    {v} = None\n" for v in freevars)
+    uses = f"        ({', '.join(freevars)},)\n" if freevars else ""
+    source = (f"def outer():\n{binds}    def refused(*args, **kwargs):\n{uses}"
+              f"        raise ImportError('the original {name} is not available to a candidate')\n"
+              f"    return refused\n")
+    namespace = {}
+    exec(source, namespace)
+    return namespace["outer"]().__code__
+
+
+# Audit events that would reach the original some other way: native code, another interpreter
+# or process (which would have no hook), or links to the hidden files.
+_REFUSED_EVENTS = ("subprocess.Popen", "os.system", "os.exec", "os.posix_spawn", "os.spawn",
+                   "os.forkpty", "os.symlink", "os.link", "cpython.PyInterpreterState_New",
+                   "_xxsubinterpreters.create", "marshal.load", "marshal.loads",
+                   "pty.spawn", "mmap.__new__", "sys._current_frames")
+
+
+def _audit_hook(blocked_names, blocked_paths, blocked_basenames):
+    realpath, basename, fspath = os.path.realpath, os.path.basename, os.fspath
+    refused_events = frozenset(_REFUSED_EVENTS)
+
+    def hook(event, args):
+        if event == "open":
+            path = args[0] if args else None
+            if isinstance(path, int) or path is None:
+                return
+            try:
+                path = fspath(path)
+                if isinstance(path, bytes):
+                    path = path.decode("utf-8", "replace")
+            except TypeError:
+                return
+            if basename(path) in blocked_basenames or realpath(path) in blocked_paths or \
+                    (path.startswith("/proc/") and path.endswith("/mem")):
+                raise PermissionError(f"{path}: not available to a candidate")
+        elif event == "import":
+            if args and args[0] in blocked_names:
+                raise ImportError(f"{args[0]} is not available to a candidate")
+        elif event in refused_events or event.startswith("ctypes."):
+            raise PermissionError(f"{event} is not available to a candidate")
+
+    return hook
 
 
 def _new_module(name, filename):

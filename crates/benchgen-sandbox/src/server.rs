@@ -22,7 +22,7 @@ use std::path::Path;
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
-use benchgen_core::{ExecOutcome, ExecRequest, Limits, Verdict};
+use benchgen_core::{ExecOutcome, ExecRequest, Limits, RunMode, Verdict};
 use serde::{Deserialize, Serialize};
 
 use crate::cgroup::MemoryCgroup;
@@ -39,6 +39,7 @@ const DISTRIBUTION_SITE_DIRS: [&str; 3] = [
 
 const FORKSERVER_PY: &str = include_str!("../python/forkserver.py");
 const RUNNER_PY: &str = include_str!("../python/runner.py");
+const CANON_PY: &str = include_str!("../python/canon.py");
 
 /// uid and gid of the program inside the sandbox, whatever host uid the sandbox runs as.
 const INNER_UID: u32 = 1000;
@@ -113,6 +114,7 @@ struct WireRequest<'a> {
     tests: &'a str,
     reference: Option<&'a str>,
     limits: &'a Limits,
+    mode: &'a RunMode,
 }
 
 #[derive(Deserialize)]
@@ -135,6 +137,7 @@ impl Server {
         let (reply_read, reply_write) = sys::pipe()?;
         let forkserver = sys::memfd(c"forkserver.py", FORKSERVER_PY.as_bytes())?;
         let runner = sys::memfd(c"runner.py", RUNNER_PY.as_bytes())?;
+        let canon = sys::memfd(c"canon.py", CANON_PY.as_bytes())?;
         let passwd = sys::memfd(c"passwd", PASSWD.as_bytes())?;
         let group = sys::memfd(c"group", GROUP.as_bytes())?;
         let log = sys::memfd(c"sandbox-log", b"")?;
@@ -146,6 +149,7 @@ impl Server {
             (runner.as_raw_fd(), 6),
             (passwd.as_raw_fd(), 7),
             (group.as_raw_fd(), 8),
+            (canon.as_raw_fd(), 9),
         ];
 
         let mut command = Command::new(&config.bwrap);
@@ -274,6 +278,7 @@ impl Server {
             tests: &request.tests,
             reference: request.reference.as_deref(),
             limits: &request.limits,
+            mode: &request.mode,
         };
         if self.unsent_from == self.outbox.len() {
             self.outbox.clear();
@@ -533,6 +538,7 @@ fn bwrap_args(config: &SandboxConfig, mode: Mode) -> Vec<OsString> {
         "--perms", "0444", "--ro-bind-data", "6", "/benchgen/runner.py",
         "--perms", "0444", "--ro-bind-data", "7", "/etc/passwd",
         "--perms", "0444", "--ro-bind-data", "8", "/etc/group",
+        "--perms", "0444", "--ro-bind-data", "9", "/benchgen/canon.py",
     ]);
     for path in &config.read_only_paths {
         let path = path.as_os_str();

@@ -12,7 +12,7 @@ use benchgen_llm::{BlockingClient, ClientSettings, ModelSpec};
 
 use crate::args::EvalArgs;
 use crate::commands::report::{RunInfo, RUN_SCHEMA_VERSION};
-use crate::commands::{preimports, print_verdicts, read_dataset, write_results};
+use crate::commands::{print_verdicts, read_dataset, write_results};
 use crate::printer::Printer;
 use crate::{exit_codes, Hint};
 
@@ -25,28 +25,19 @@ pub fn run(args: EvalArgs, printer: &Printer) -> anyhow::Result<u8> {
         (None, None) => unreachable!("clap requires --samples or --model"),
     };
     let samples_path = args.samples.as_deref().unwrap_or(&args.dataset);
-    let jobs = samples::plan(&examples, &samples, args.exec.limits())
+    let jobs = samples::plan(&examples, &samples)
         .with_context(|| format!("failed to read samples `{}`", samples_path.display()))?;
 
-    let references = benchgen_eval::verify::plan(&examples, args.exec.limits());
-    let mut requests: Vec<_> = examples
-        .iter()
-        .map(|e| e.id.clone())
-        .zip(references)
-        .collect();
-    requests.extend(jobs.iter().filter_map(|job| {
-        job.request
+    let mut programs = benchgen_eval::verify::plan(&examples);
+    programs.extend(jobs.iter().filter_map(|job| {
+        job.program
             .as_ref()
             .ok()
-            .map(|r| (job.task_id.clone(), r.clone()))
+            .map(|program| (job.example, program.clone()))
     }));
-    let mut outcomes = args.exec.execute(
-        &args.dataset,
-        requests,
-        &preimports(&examples),
-        "eval",
-        printer,
-    )?;
+    let mut outcomes =
+        args.exec
+            .execute_judged(&args.dataset, &examples, programs, "eval", printer)?;
     let sample_outcomes = outcomes.split_off(examples.len());
     let reference_results = benchgen_eval::verify::score(&examples, outcomes);
     let results = samples::score(jobs, sample_outcomes);

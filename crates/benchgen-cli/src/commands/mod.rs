@@ -9,12 +9,13 @@ mod import;
 pub mod report;
 mod verify;
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::Path;
 
 use anyhow::Context as _;
 use benchgen_core::{Example, ExecOutcome, ExecRequest, Limits};
 use benchgen_env::BuiltEnv;
+use benchgen_eval::judging;
 use benchgen_sandbox::{ExecEvent, Executor, SandboxConfig};
 
 use crate::args::{Cli, Command, ExecArgs};
@@ -111,6 +112,89 @@ impl ExecArgs {
         Ok(outcomes
             .into_iter()
             .map(|o| o.expect("every request ran"))
+            .collect())
+    }
+}
+
+impl ExecArgs {
+    /// Runs `programs` (a reference or a candidate each, with its item's position in
+    /// `examples`) so that only a correct program can pass (`benchgen_eval::judging`): each runs
+    /// on its item's inputs only and reports its outputs, which are judged here, or, for an item
+    /// with free-form tests, replayed through the tests in sandboxes of their own that never run
+    /// a program of `programs`. Outcomes come back in order.
+    pub fn execute_judged(
+        &self,
+        dataset: &Path,
+        examples: &[Example],
+        programs: Vec<(usize, String)>,
+        label: &str,
+        printer: &Printer,
+    ) -> anyhow::Result<Vec<ExecOutcome>> {
+        let limits = self.limits();
+        let preimport = preimports(examples);
+        let free_form: BTreeSet<usize> = programs
+            .iter()
+            .map(|&(position, _)| position)
+            .filter(|&position| judging::is_free_form(&examples[position]))
+            .collect();
+        let recordings: judging::Recordings = if free_form.is_empty() {
+            judging::Recordings::new()
+        } else {
+            let requests = free_form
+                .iter()
+                .map(|&p| (examples[p].id.clone(), judging::recording_request(&examples[p], limits)))
+                .collect();
+            let outcomes = self.execute(dataset, requests, &preimport, "record", printer)?;
+            free_form
+                .iter()
+                .zip(outcomes)
+                .map(|(&p, outcome)| (p, judging::recorded_calls(&examples[p], &outcome)))
+                .collect()
+        };
+        for reason in recordings.values().filter_map(|r| r.as_ref().err()) {
+            printer.warn(&format!("cannot judge {reason}"));
+        }
+        let mut finished: Vec<Option<ExecOutcome>> = vec![None; programs.len()];
+        let mut requests = Vec::new();
+        let mut positions = Vec::new();
+        for (run, (position, program)) in programs.into_iter().enumerate() {
+            let example = &examples[position];
+            let calls = match recordings.get(&position) {
+                Some(Ok(calls)) => Some(calls.as_slice()),
+                Some(Err(reason)) => {
+                    finished[run] = Some(judging::unjudgeable(reason));
+                    continue;
+                }
+                None => None,
+            };
+            requests.push((example.id.clone(), judging::candidate_request(example, program, calls, limits)));
+            positions.push((run, position));
+        }
+        let outcomes = self.execute(dataset, requests, &preimport, label, printer)?;
+        let mut replays = Vec::new();
+        let mut replayed = Vec::new();
+        for ((run, position), outcome) in positions.into_iter().zip(outcomes) {
+            let example = &examples[position];
+            match recordings.get(&position) {
+                Some(Ok(calls)) => match judging::replay_request(example, calls, &outcome, limits) {
+                    Ok(request) => {
+                        replays.push((example.id.clone(), request));
+                        replayed.push((run, outcome));
+                    }
+                    Err(done) => finished[run] = Some(done),
+                },
+                _ => finished[run] = Some(judging::judge_cases(example, outcome)),
+            }
+        }
+        if !replays.is_empty() {
+            let outcomes = self.execute(dataset, replays, &preimport, "judge", printer)?;
+            for ((run, candidate), replay) in replayed.into_iter().zip(outcomes) {
+                finished[run] = Some(judging::replayed(candidate, replay));
+            }
+        }
+        Ok(finished
+            .into_iter()
+            .map(|o| o.expect("every program was judged"))
             .collect())
     }
 }

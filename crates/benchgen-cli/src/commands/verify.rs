@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use crate::args::ExecArgs;
-use crate::commands::{preimports, print_verdicts, read_dataset, write_results};
+use crate::commands::{print_verdicts, read_dataset, write_results};
 use crate::exit_codes;
 use crate::printer::Printer;
 
@@ -14,13 +14,8 @@ pub fn run(
     printer: &Printer,
 ) -> anyhow::Result<u8> {
     let examples = read_dataset(dataset)?;
-    let requests = benchgen_eval::verify::plan(&examples, exec.limits());
-    let tagged = examples
-        .iter()
-        .map(|e| e.id.clone())
-        .zip(requests)
-        .collect();
-    let outcomes = exec.execute(dataset, tagged, &preimports(&examples), "verify", printer)?;
+    let programs = benchgen_eval::verify::plan(&examples);
+    let outcomes = exec.execute_judged(dataset, &examples, programs, "verify", printer)?;
     let results = benchgen_eval::verify::score(&examples, outcomes);
     for result in results.iter().filter(|r| !r.passed) {
         printer.info(&format!(

@@ -1,0 +1,194 @@
+//! Runs that only a correct program can pass: the candidate's process never holds an expected
+//! value, and what decides the verdict runs outside it.
+//!
+//! An item with cases (tests as data) takes one run: the candidate's program is sent the cases'
+//! inputs ([`RunMode::Cases`]), reports what each call returned, and
+//! [`benchgen_judge::judge`] compares here. An item with free-form tests (a HumanEval `check`
+//! that loops, an old dataset) takes three:
+//!
+//! 1. **record** (trusted: the reference, in sandboxes that never run a candidate): the tests
+//!    run against the reference with the target wrapped, and report the inputs of each call;
+//! 2. **candidate**: the candidate's program is called on exactly those inputs, as for cases;
+//! 3. **replay** (trusted, again in sandboxes that never run a candidate): the tests run against
+//!    the reference program with the target replaced by the candidate's decoded outcomes.
+//!
+//! So the tests, their expected values and the reference live only in processes that load no
+//! candidate code, and the candidate's process has nothing to read, patch or forge but its own
+//! outputs. The caller runs the requests: steps 1 and 3 on an executor of their own.
+
+use std::collections::BTreeMap;
+
+use benchgen_core::judge::{self, CaseCall, CaseOutcome};
+use benchgen_core::{Example, ExecOutcome, ExecRequest, Limits, RunMode, TestResult, Verdict};
+use serde_json::Value as Json;
+
+use crate::request_for;
+
+/// The recorded calls of each free-form item, by position in the dataset.
+pub type Recordings = BTreeMap<usize, Result<Vec<Json>, String>>;
+
+/// Whether an item is judged by replaying its free-form tests (it has no cases).
+pub fn is_free_form(example: &Example) -> bool {
+    example.cases.is_empty()
+}
+
+/// Step 1: the trusted run that records the calls `example`'s free-form tests make of the
+/// target.
+pub fn recording_request(example: &Example, limits: Limits) -> ExecRequest {
+    let mut request = request_for(example, example.program.clone(), limits);
+    request.mode = RunMode::Record {
+        target: example.target.qualified_name.clone(),
+    };
+    request
+}
+
+/// The calls a recording found, or why the item cannot be judged without running its tests in
+/// the candidate's process.
+pub fn recorded_calls(example: &Example, outcome: &ExecOutcome) -> Result<Vec<Json>, String> {
+    if !outcome.verdict.is_pass() {
+        return Err(format!(
+            "{}: the reference does not pass its own tests ({}), so its calls cannot be recorded",
+            example.id, outcome.verdict
+        ));
+    }
+    if outcome.calls.is_empty() {
+        return Err(format!(
+            "{}: the tests never call `{}`",
+            example.id, example.target.qualified_name
+        ));
+    }
+    if let Some(opaque) = outcome.calls.iter().find(|c| c.to_string().contains("\"opaque\"")) {
+        return Err(format!(
+            "{}: the tests call `{}` with an input that has no canonical encoding ({}), so it cannot be handed to a candidate",
+            example.id,
+            example.target.qualified_name,
+            truncate(&opaque.to_string(), 120)
+        ));
+    }
+    Ok(outcome.calls.clone())
+}
+
+/// Step 2 (or the only step): `program` called on the item's inputs, the cases' or the recorded
+/// calls'.
+pub fn candidate_request(
+    example: &Example,
+    program: String,
+    calls: Option<&[Json]>,
+    limits: Limits,
+) -> ExecRequest {
+    let cases = match calls {
+        Some(calls) => calls
+            .iter()
+            .map(|inputs| CaseCall {
+                setup: String::new(),
+                call: example.target.qualified_name.clone(),
+                inputs: Some(inputs.clone()),
+                observe: Vec::new(),
+                stdout: false,
+            })
+            .collect(),
+        None => example.cases.iter().map(judge::Case::call_part).collect(),
+    };
+    let mut request = request_for(example, program, limits);
+    request.tests = String::new();
+    request.reference = None;
+    request.mode = RunMode::Cases {
+        cases,
+        hide: example.hidden_target(),
+    };
+    request
+}
+
+/// Step 3: the trusted replay of a candidate's outcomes through the free-form tests, or the
+/// final outcome when there is nothing to replay (the run did not finish, or did not report
+/// every call).
+pub fn replay_request(
+    example: &Example,
+    calls: &[Json],
+    candidate: &ExecOutcome,
+    limits: Limits,
+) -> Result<ExecRequest, ExecOutcome> {
+    if candidate.verdict != Verdict::Passed {
+        return Err(candidate.clone());
+    }
+    let mut outcomes: Vec<Option<&Json>> = vec![None; calls.len()];
+    for report in &candidate.cases {
+        let decoded = CaseOutcome::decode(report);
+        match decoded {
+            Ok(outcome) if outcome.index < calls.len() && outcomes[outcome.index].is_none() => {
+                outcomes[outcome.index] = Some(report);
+            }
+            Ok(_) => return Err(failed(candidate, "the run reported a call twice or one that was not made")),
+            Err(e) => return Err(failed(candidate, &format!("the run's report is malformed: {e}"))),
+        }
+    }
+    let Some(outcomes) = outcomes.into_iter().collect::<Option<Vec<&Json>>>() else {
+        return Err(failed(candidate, "the run did not report every call"));
+    };
+    let mut request = request_for(example, example.program.clone(), limits);
+    request.mode = RunMode::Replay {
+        target: example.target.qualified_name.clone(),
+        calls: calls.to_vec(),
+        outcomes: outcomes.into_iter().cloned().collect(),
+    };
+    Ok(request)
+}
+
+/// The outcome of a candidate's run against an item with cases: the run's own verdict when it
+/// did not finish, else the judge's.
+pub fn judge_cases(example: &Example, candidate: ExecOutcome) -> ExecOutcome {
+    if candidate.verdict != Verdict::Passed {
+        return candidate;
+    }
+    let tests: Vec<TestResult> = judge::judge(&example.cases, &candidate.cases)
+        .into_iter()
+        .map(|v| TestResult {
+            name: v.name,
+            verdict: if v.passed { Verdict::Passed } else if v.error { Verdict::Error } else { Verdict::Failed },
+            message: v.message,
+            duration_s: v.duration_s,
+        })
+        .collect();
+    let verdict = tests
+        .iter()
+        .map(|t| t.verdict)
+        .max()
+        .unwrap_or(Verdict::Failed);
+    ExecOutcome {
+        verdict,
+        tests,
+        ..candidate
+    }
+}
+
+/// The outcome of a free-form item's candidate run once replayed: the judge's tests and
+/// verdict, the candidate's output and time.
+pub fn replayed(candidate: ExecOutcome, replay: ExecOutcome) -> ExecOutcome {
+    ExecOutcome {
+        verdict: replay.verdict,
+        tests: replay.tests,
+        detail: replay.detail,
+        ..candidate
+    }
+}
+
+/// The outcome for a run that cannot be judged: `reason` says why.
+pub fn unjudgeable(reason: &str) -> ExecOutcome {
+    ExecOutcome {
+        verdict: Verdict::Error,
+        ..ExecOutcome::sandbox_error(reason)
+    }
+}
+
+fn failed(candidate: &ExecOutcome, why: &str) -> ExecOutcome {
+    ExecOutcome {
+        verdict: Verdict::Failed,
+        detail: why.to_string(),
+        tests: Vec::new(),
+        ..candidate.clone()
+    }
+}
+
+fn truncate(text: &str, n: usize) -> &str {
+    &text[..text.char_indices().nth(n).map_or(text.len(), |(i, _)| i)]
+}
