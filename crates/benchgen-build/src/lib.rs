@@ -441,6 +441,7 @@ impl Draft<'_> {
             &self.probe.param_types,
         );
         example.tests = suite.tests.clone();
+        example.cases = suite.data.clone();
         example.quality.test_count =
             Some(benchgen_python::test_functions(&suite.tests).len() as u32);
         example.quality.assert_count = Some(benchgen_python::count_asserts(&suite.tests) as u32);

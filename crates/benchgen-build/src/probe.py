@@ -25,6 +25,7 @@ what failed, so that the caller can explain a function with no working input.
 """
 
 import builtins
+import canon
 import copy
 import inspect
 import io
@@ -406,7 +407,13 @@ class Probe:
         else:
             value, again = first["value"], second["value"]
             literal = self._literal(value)
+            # The expected value as data (benchgen's canonical encoding), when both runs agree on
+            # it and all of it can be encoded.
+            encoded = first["encoded"]
+            if encoded != second["encoded"] or not canon.comparable(encoded):
+                encoded = None
             case.update(
+                value=encoded,
                 repr=first["repr"],
                 canonical=first["signature"][1],
                 type=type(value).__name__,
@@ -440,16 +447,17 @@ class Probe:
                 # Under the timer too: a huge or looping repr is the call's fault.
                 try:
                     text, canonical = repr(value), _canonical(value, 0)
+                    encoded = canon.encode(value)
                 except _Timeout:
                     raise
                 except BaseException:  # noqa: BLE001 - a result that cannot be shown
-                    text = canonical = None
+                    text = canonical = encoded = None
             finally:
                 signal.setitimer(signal.ITIMER_REAL, 0)
             if text is None:
                 outcome = {"kind": "unusable"}
             else:
-                outcome = {"kind": "value", "value": value, "repr": text,
+                outcome = {"kind": "value", "value": value, "repr": text, "encoded": encoded,
                            "signature": ["value", canonical]}
         except _Timeout:
             outcome = {"kind": "timeout"}

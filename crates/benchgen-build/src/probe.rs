@@ -277,6 +277,10 @@ pub struct Case {
     /// The exception's own class name.
     #[serde(default)]
     pub raised_type: String,
+    /// The result in benchgen's canonical encoding, when both runs agreed on it and all of it
+    /// could be encoded: the expected value of a data case.
+    #[serde(default)]
+    pub value: Option<serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize)]

@@ -12,6 +12,8 @@
 
 use std::collections::{BTreeSet, HashSet};
 
+use benchgen_core::judge;
+
 use crate::probe::{Case, CaseKind, FloatShape};
 use crate::report::SkipReason;
 
@@ -42,6 +44,9 @@ enum Check {
 pub struct Suite {
     pub tests: String,
     pub cases: Vec<Case>,
+    /// The same tests as data (`Example::cases`); empty when some chosen result has no
+    /// canonical encoding, and then `tests` is judged as free-form tests.
+    pub data: Vec<judge::Case>,
     /// Lines of the target the chosen cases execute, of those `executable`; `None` when the
     /// probe could not tell which lines hold code.
     pub line_coverage: Option<f64>,
@@ -86,6 +91,7 @@ pub fn write_guided(
         });
     }
     let tests = render(call, cases, &chosen);
+    let data = as_data(call, cases, &chosen).unwrap_or_default();
     let executable: Option<BTreeSet<usize>> =
         executable.map(|lines| lines.iter().copied().collect());
     let line_coverage = executable.filter(|lines| !lines.is_empty()).map(|lines| {
@@ -97,6 +103,7 @@ pub fn write_guided(
     });
     Ok(Suite {
         tests,
+        data,
         cases: chosen.iter().map(|&(i, _)| cases[i].clone()).collect(),
         line_coverage,
     })
@@ -268,8 +275,50 @@ impl<'c> Shown<'c> {
 /// Relative and absolute tolerance of float comparisons: results of the same computation on
 /// another machine or build differ in the last bits at most.
 const TOLERANCE: &str = "rel_tol=1e-09, abs_tol=1e-12";
+const REL_TOL: f64 = 1e-9;
+const ABS_TOL: f64 = 1e-12;
 /// Longer assert lines are split into `result = ...` and the assert.
 const LINE_WIDTH: usize = 96;
+
+/// The chosen cases as data, named as `render` names their tests: results compared exactly
+/// (type and value; floats within the tolerance the readable tests use), exceptions by class.
+/// `None` when a result has no canonical encoding.
+fn as_data(call: &str, cases: &[Case], chosen: &[(usize, Check)]) -> Option<Vec<judge::Case>> {
+    let stem = call.replace('.', "_");
+    chosen
+        .iter()
+        .enumerate()
+        .map(|(n, &(i, check))| {
+            let case = &cases[i];
+            let mut data = judge::Case {
+                name: format!("test_{stem}_{}", n + 1),
+                setup: String::new(),
+                call: format!("{call}({})", case.args),
+                check: judge::Check::Exact,
+                expected: None,
+                raises: None,
+                rel_tol: None,
+                abs_tol: None,
+                after: Vec::new(),
+                stdout: None,
+            };
+            if check == Check::Raises {
+                data.check = judge::Check::Raises;
+                data.raises = Some(case.raises.clone());
+                return Some(data);
+            }
+            let value = judge::Value::from_json(case.value.as_ref()?).ok()?;
+            if !value.is_comparable() {
+                return None;
+            }
+            data.expected = Some(value);
+            if case.floats != FloatShape::None {
+                (data.rel_tol, data.abs_tol) = (Some(REL_TOL), Some(ABS_TOL));
+            }
+            Some(data)
+        })
+        .collect()
+}
 
 fn render(call: &str, cases: &[Case], chosen: &[(usize, Check)]) -> String {
     let differential = chosen
@@ -345,6 +394,7 @@ mod tests {
             floats: FloatShape::None,
             raises: String::new(),
             raised_type: String::new(),
+            value: None,
         }
     }
 

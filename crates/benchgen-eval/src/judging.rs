@@ -57,7 +57,8 @@ pub fn recorded_calls(example: &Example, outcome: &ExecOutcome) -> Result<Vec<Js
             example.id, example.target.qualified_name
         ));
     }
-    if let Some(opaque) = outcome.calls.iter().find(|c| c.to_string().contains("\"opaque\"")) {
+    let encodable = |call: &Json| judge::Value::from_json(call).is_ok_and(|v| v.is_comparable());
+    if let Some(opaque) = outcome.calls.iter().find(|call| !encodable(call)) {
         return Err(format!(
             "{}: the tests call `{}` with an input that has no canonical encoding ({}), so it cannot be handed to a candidate",
             example.id,
@@ -118,8 +119,18 @@ pub fn replay_request(
             Ok(outcome) if outcome.index < calls.len() && outcomes[outcome.index].is_none() => {
                 outcomes[outcome.index] = Some(report);
             }
-            Ok(_) => return Err(failed(candidate, "the run reported a call twice or one that was not made")),
-            Err(e) => return Err(failed(candidate, &format!("the run's report is malformed: {e}"))),
+            Ok(_) => {
+                return Err(failed(
+                    candidate,
+                    "the run reported a call twice or one that was not made",
+                ))
+            }
+            Err(e) => {
+                return Err(failed(
+                    candidate,
+                    &format!("the run's report is malformed: {e}"),
+                ))
+            }
         }
     }
     let Some(outcomes) = outcomes.into_iter().collect::<Option<Vec<&Json>>>() else {
@@ -144,7 +155,13 @@ pub fn judge_cases(example: &Example, candidate: ExecOutcome) -> ExecOutcome {
         .into_iter()
         .map(|v| TestResult {
             name: v.name,
-            verdict: if v.passed { Verdict::Passed } else if v.error { Verdict::Error } else { Verdict::Failed },
+            verdict: if v.passed {
+                Verdict::Passed
+            } else if v.error {
+                Verdict::Error
+            } else {
+                Verdict::Failed
+            },
             message: v.message,
             duration_s: v.duration_s,
         })

@@ -5,7 +5,6 @@ use std::collections::BTreeMap;
 use benchgen_core::{Example, ExecOutcome, TestResult, Verdict};
 use serde::{Deserialize, Serialize};
 
-
 /// One line of a results file: what happened when one program ran against one item's tests.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct RunResult {

@@ -272,7 +272,11 @@ pub fn judge(cases: &[Case], reports: &[Json]) -> Vec<CaseVerdict> {
         .zip(outcomes)
         .map(|(case, outcome)| {
             let (message, error, duration_s) = match outcome {
-                None => ("no outcome was reported for this case".to_string(), true, 0.0),
+                None => (
+                    "no outcome was reported for this case".to_string(),
+                    true,
+                    0.0,
+                ),
                 Some(Err(e)) => (format!("the run's report is malformed: {e}"), true, 0.0),
                 Some(Ok(outcome)) => (
                     check(case, &outcome).err().unwrap_or_default(),

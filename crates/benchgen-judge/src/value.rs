@@ -178,6 +178,24 @@ impl Value {
         }
     }
 
+    /// Whether every part of the value was encoded (no [`Value::Opaque`] anywhere in it).
+    pub fn is_comparable(&self) -> bool {
+        match self {
+            Value::Opaque(_) => false,
+            Value::List(v) | Value::Tuple(v) | Value::Set(v) | Value::FrozenSet(v) => {
+                v.iter().all(Value::is_comparable)
+            }
+            Value::Dict(pairs) => pairs
+                .iter()
+                .all(|(k, v)| k.is_comparable() && v.is_comparable()),
+            Value::Object { fields, base, .. } => {
+                fields.iter().all(|(_, v)| v.is_comparable())
+                    && base.as_ref().is_none_or(|b| b.is_comparable())
+            }
+            _ => true,
+        }
+    }
+
     /// Python's truth value, where the encoding determines it; `None` for objects, whose
     /// `__bool__` ran in the untrusted process and is not believed.
     pub fn truthy(&self) -> Option<bool> {
@@ -194,7 +212,7 @@ impl Value {
             Value::Fraction(n, _) => n != "0",
             Value::Decimal(text) => !is_decimal_zero(text),
             Value::TimeDelta(d, s, us) => [d, s, us].iter().any(|x| *x != "0"),
-            Value::Range(..) => self.range_items().is_some_and(|items| !items.is_empty()),
+            Value::Range(..) => return self.range_shape().map(|(_, len, _)| len > 0),
             Value::DateTime(_) | Value::Date(_) | Value::Time(_) => true,
             Value::Object { base, .. } => return base.as_ref().and_then(|b| b.truthy()),
             Value::Opaque(_) => return None,
@@ -215,25 +233,23 @@ impl Value {
         }
     }
 
-    fn range_items(&self) -> Option<Vec<Value>> {
+    /// `(start, len, step)` of a range, computed rather than listed (`None` past 128 bits).
+    fn range_shape(&self) -> Option<(i128, i128, i128)> {
         let Value::Range(a, b, c) = self else {
             return None;
         };
-        let (start, stop, step): (i64, i64, i64) =
+        let (start, stop, step): (i128, i128, i128) =
             (a.parse().ok()?, b.parse().ok()?, c.parse().ok()?);
-        if step == 0 {
+        let len = if step > 0 && start < stop {
+            (stop.checked_sub(start)? - 1) / step + 1
+        } else if step < 0 && start > stop {
+            (start.checked_sub(stop)? - 1) / step.checked_neg()? + 1
+        } else if step == 0 {
             return None;
-        }
-        let mut items = Vec::new();
-        let mut i = start;
-        while (step > 0 && i < stop) || (step < 0 && i > stop) {
-            if items.len() > 1_000_000 {
-                return None;
-            }
-            items.push(Value::Int(i.to_string()));
-            i += step;
-        }
-        Some(items)
+        } else {
+            0
+        };
+        Some((start, len, step))
     }
 
     /// Python's `==` between two decoded values, for the built-in types: numbers compare by
@@ -291,11 +307,49 @@ fn rational(value: &Value) -> Option<(i128, i128)> {
         Value::Bool(b) => Some((i128::from(*b), 1)),
         Value::Int(digits) => Some((digits.parse().ok()?, 1)),
         Value::Fraction(n, d) => Some((n.parse().ok()?, d.parse().ok()?)),
-        Value::Float(f) if f.is_finite() && f.fract() == 0.0 && f.abs() < 1e38 => {
-            Some((*f as i128, 1))
-        }
+        Value::Float(f) => float_rational(*f),
         Value::Decimal(text) => decimal_rational(text),
         _ => None,
+    }
+}
+
+/// The exact value of a finite float, where numerator and denominator fit in 128 bits.
+fn float_rational(f: f64) -> Option<(i128, i128)> {
+    if !f.is_finite() {
+        return None;
+    }
+    let bits = f.to_bits();
+    let exponent = ((bits >> 52) & 0x7ff) as i32;
+    let fraction = bits & ((1u64 << 52) - 1);
+    let (mut mantissa, mut exponent) = match exponent {
+        0 => (fraction, -1074),
+        e => (fraction | (1u64 << 52), e - 1075),
+    };
+    if mantissa == 0 {
+        return Some((0, 1));
+    }
+    let zeros = mantissa.trailing_zeros();
+    mantissa >>= zeros;
+    exponent += zeros as i32;
+    let numerator = i128::from(mantissa) * if f < 0.0 { -1 } else { 1 };
+    if exponent >= 0 {
+        let scale = 1i128.checked_shl(u32::try_from(exponent).ok().filter(|&e| e < 127)?)?;
+        Some((numerator.checked_mul(scale)?, 1))
+    } else {
+        let shift = u32::try_from(-exponent).ok().filter(|&e| e < 127)?;
+        Some((numerator, 1i128 << shift))
+    }
+}
+
+/// `n/d` in lowest terms (`d` positive), so that equal rationals have equal parts.
+fn reduced((n, d): (i128, i128)) -> (i128, i128) {
+    let (mut a, mut b) = (n.unsigned_abs(), d.unsigned_abs());
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    match i128::try_from(a) {
+        Ok(g) if g > 1 => (n / g, d / g),
+        _ => (n, d),
     }
 }
 
@@ -314,6 +368,14 @@ fn decimal_rational(text: &str) -> Option<(i128, i128)> {
     }
 }
 
+/// The decimal digits of an integral float, normalised like [`Value::Int`].
+fn float_integer(f: f64) -> String {
+    match format!("{f:.0}") {
+        zero if zero == "-0" => "0".into(),
+        digits => digits,
+    }
+}
+
 fn is_number(value: &Value) -> bool {
     matches!(
         value,
@@ -322,13 +384,17 @@ fn is_number(value: &Value) -> bool {
 }
 
 fn numbers_equal(a: &Value, b: &Value) -> bool {
-    if let (Value::Int(x), Value::Int(y)) = (a, b) {
-        return x == y;
+    match (a, b) {
+        (Value::Int(x), Value::Int(y)) => return x == y,
+        // Exactly, at any size: `10**40 == 1e40` is false.
+        (Value::Int(digits), Value::Float(f)) | (Value::Float(f), Value::Int(digits)) => {
+            return f.is_finite() && f.fract() == 0.0 && float_integer(*f) == *digits;
+        }
+        _ => {}
     }
     match (rational(a), rational(b)) {
-        (Some((an, ad)), Some((bn, bd))) => an.checked_mul(bd) == bn.checked_mul(ad),
-        // Floats that are not integral (or huge ints): compare as floats, which is what Python
-        // does for float against int in the range where both are exact.
+        (Some(x), Some(y)) => reduced(x) == reduced(y),
+        // Numbers past 128 bits (and NaN, infinities): compare as floats.
         _ => match (a.as_f64(), b.as_f64()) {
             (Some(x), Some(y)) => x == y && !x.is_nan(),
             _ => false,
@@ -369,9 +435,12 @@ fn compare(a: &Value, b: &Value, mode: Mode) -> bool {
             (Bytes(x) | ByteArray(x), Bytes(y) | ByteArray(y)) => x == y,
             (Set(x) | FrozenSet(x), Set(y) | FrozenSet(y)) => unordered(x, y),
             (Dict(x), Dict(y)) => dicts_equal(x, y, mode),
-            (Range(..), Range(..)) => match (a.range_items(), b.range_items()) {
-                (Some(x), Some(y)) => x == y,
-                _ => false,
+            // Python's range `==`: the same elements, in order.
+            (Range(..), Range(..)) => match (a.range_shape(), b.range_shape()) {
+                (Some((s1, l1, d1)), Some((s2, l2, d2))) => {
+                    l1 == l2 && (l1 == 0 || (s1 == s2 && (l1 == 1 || d1 == d2)))
+                }
+                _ => same_kind_equal(a, b, mode, seq),
             },
             _ => same_kind_equal(a, b, mode, seq),
         },
@@ -516,7 +585,7 @@ fn decode(json: &Json, depth: usize) -> Result<Value, DecodeError> {
         }
         "decimal" => {
             let t = text(body)?;
-            if t.is_empty() || t.len() > 4096 {
+            if t.len() > 4096 || !is_decimal_text(&t) {
                 return Err(bad("malformed decimal"));
             }
             Value::Decimal(t)
@@ -620,8 +689,12 @@ fn truncate(text: &str) -> &str {
 }
 
 fn unhex(text: &str) -> Result<Vec<u8>, DecodeError> {
-    if text.len() % 2 != 0 {
+    if text.len() & 1 == 1 {
         return Err(bad("odd number of hex digits"));
+    }
+    // `from_str_radix` alone would take a sign (`+f`).
+    if !text.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(bad("malformed hex"));
     }
     (0..text.len())
         .step_by(2)
@@ -637,6 +710,29 @@ fn hex(bytes: &[u8]) -> String {
         let _ = write!(out, "{b:02x}");
         out
     })
+}
+
+/// A `Decimal`'s `str`: `[sign] digits[.digits][E[sign]digits]`, `Infinity`, `NaN`, `sNaN`
+/// (with diagnostic digits).
+fn is_decimal_text(text: &str) -> bool {
+    let unsigned = text.strip_prefix(['-', '+']).unwrap_or(text);
+    let lower = unsigned.to_ascii_lowercase();
+    if matches!(lower.as_str(), "inf" | "infinity") {
+        return true;
+    }
+    if let Some(payload) = lower.strip_prefix("nan").or(lower.strip_prefix("snan")) {
+        return payload.bytes().all(|b| b.is_ascii_digit());
+    }
+    let (mantissa, exponent) = match lower.split_once('e') {
+        Some((m, e)) => (m, Some(e.strip_prefix(['-', '+']).unwrap_or(e))),
+        None => (lower.as_str(), None),
+    };
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let digits = |part: &str| part.bytes().all(|b| b.is_ascii_digit());
+    !(whole.is_empty() && fraction.is_empty())
+        && digits(whole)
+        && digits(fraction)
+        && exponent.is_none_or(|e| !e.is_empty() && digits(e))
 }
 
 fn is_decimal_zero(text: &str) -> bool {
@@ -658,19 +754,44 @@ pub fn float_repr(f: f64) -> String {
     if f == 0.0 {
         return if f.is_sign_negative() { "-0.0" } else { "0.0" }.into();
     }
-    let abs = f.abs();
-    if (1e-4..1e16).contains(&abs) {
-        let text = format!("{f}");
-        if text.contains('.') {
-            text
+    // The shortest digits that read back as `f`. Where two such strings are equally near,
+    // Rust's shortest form rounds the tie up and Python's repr to even; `f` correctly rounded to
+    // as many digits is Python's choice whenever it reads back.
+    let shortest = format!("{f:e}");
+    let (mantissa, _) = shortest.split_once('e').expect("scientific form");
+    let precision = mantissa.bytes().filter(u8::is_ascii_digit).count() - 1;
+    let rounded = format!("{f:.precision$e}");
+    let text = if rounded.parse::<f64>() == Ok(f) {
+        rounded
+    } else {
+        shortest
+    };
+    let (mantissa, exponent) = text.split_once('e').expect("scientific form");
+    let exponent: i32 = exponent.parse().expect("an exponent");
+    if (-4..16).contains(&exponent) {
+        // Fixed notation, the way Python writes a float whose exponent is in this range.
+        let (sign, mantissa) = match mantissa.strip_prefix('-') {
+            Some(rest) => ("-", rest),
+            None => ("", mantissa),
+        };
+        let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
+        let point = exponent + 1;
+        if point <= 0 {
+            format!(
+                "{sign}0.{}{digits}",
+                "0".repeat(point.unsigned_abs() as usize)
+            )
         } else {
-            format!("{text}.0")
+            let point = point as usize;
+            let (whole, fraction) = if digits.len() > point {
+                (digits[..point].to_string(), digits[point..].to_string())
+            } else {
+                (format!("{digits:0<point$}"), "0".to_string())
+            };
+            format!("{sign}{whole}.{fraction}")
         }
     } else {
-        // Shortest round-trip digits in scientific form, the way Python writes them (`1e+16`).
-        let text = format!("{f:e}");
-        let (mantissa, exponent) = text.split_once('e').expect("scientific form");
-        let exponent: i32 = exponent.parse().expect("an exponent");
+        // Scientific form, the way Python writes it (`1e+16`, `1.5e-300`).
         format!(
             "{mantissa}e{}{:02}",
             if exponent < 0 { '-' } else { '+' },

@@ -13,6 +13,8 @@
 //! - [`top_level_statements`], [`calls`], [`body_shape`], [`raised_names`]: what a function
 //!   reaches and how it is called, for cutting it out of its module.
 //! - [`parse_errors`]: whether a text parses at all.
+//! - [`literal_value`]: a pure Python literal as a canonical value; [`expression`] and
+//!   [`function_statements`]: the shape of simple checks around literals.
 //! - [`definition_tree`], [`replace_definition`]: whether a function is still the original one
 //!   after a model rewrote the program around it, and putting the original back.
 //!
@@ -20,6 +22,7 @@
 
 mod compare;
 mod functions;
+pub mod literal;
 pub mod mutate;
 mod scan;
 mod slice;
@@ -28,6 +31,7 @@ mod syntax;
 
 pub use compare::{definition_tree, replace_definition};
 pub use functions::{find_target, functions, FunctionInfo, Parameter, ParameterKind};
+pub use literal::{expression, function_statements, literal_value, Argument, Expr, Statement};
 pub use scan::{
     count_asserts, imported_modules, imports, remove_main_block, remove_top_level_function,
     test_functions, top_level_names, Import,

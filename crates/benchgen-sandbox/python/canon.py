@@ -252,6 +252,17 @@ def _fields(value):
     return sorted(pairs.items())
 
 
+def comparable(data):
+    """Whether an encoding holds no `opaque` part (every part of the value was encoded)."""
+    if type(data) is list:
+        return all(comparable(item) for item in data)
+    if type(data) is dict:
+        if "opaque" in data and len(data) == 1:
+            return False
+        return all(comparable(item) for item in data.values())
+    return True
+
+
 class Opaque:
     """A decoded value that could not be encoded: equal to nothing, itself included."""
 

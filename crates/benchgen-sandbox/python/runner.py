@@ -397,8 +397,7 @@ def _refusing_code(freevars, name):
 # or process (which would have no hook), or links to the hidden files.
 _REFUSED_EVENTS = ("subprocess.Popen", "os.system", "os.exec", "os.posix_spawn", "os.spawn",
                    "os.forkpty", "os.symlink", "os.link", "cpython.PyInterpreterState_New",
-                   "_xxsubinterpreters.create", "marshal.load", "marshal.loads",
-                   "pty.spawn", "mmap.__new__", "sys._current_frames")
+                   "_xxsubinterpreters.create", "pty.spawn", "mmap.__new__")
 
 
 def _audit_hook(blocked_names, blocked_paths, blocked_basenames):

@@ -142,7 +142,12 @@ impl ExecArgs {
         } else {
             let requests = free_form
                 .iter()
-                .map(|&p| (examples[p].id.clone(), judging::recording_request(&examples[p], limits)))
+                .map(|&p| {
+                    (
+                        examples[p].id.clone(),
+                        judging::recording_request(&examples[p], limits),
+                    )
+                })
                 .collect();
             let outcomes = self.execute(dataset, requests, &preimport, "record", printer)?;
             free_form
@@ -167,7 +172,10 @@ impl ExecArgs {
                 }
                 None => None,
             };
-            requests.push((example.id.clone(), judging::candidate_request(example, program, calls, limits)));
+            requests.push((
+                example.id.clone(),
+                judging::candidate_request(example, program, calls, limits),
+            ));
             positions.push((run, position));
         }
         let outcomes = self.execute(dataset, requests, &preimport, label, printer)?;
@@ -176,13 +184,15 @@ impl ExecArgs {
         for ((run, position), outcome) in positions.into_iter().zip(outcomes) {
             let example = &examples[position];
             match recordings.get(&position) {
-                Some(Ok(calls)) => match judging::replay_request(example, calls, &outcome, limits) {
-                    Ok(request) => {
-                        replays.push((example.id.clone(), request));
-                        replayed.push((run, outcome));
+                Some(Ok(calls)) => {
+                    match judging::replay_request(example, calls, &outcome, limits) {
+                        Ok(request) => {
+                            replays.push((example.id.clone(), request));
+                            replayed.push((run, outcome));
+                        }
+                        Err(done) => finished[run] = Some(done),
                     }
-                    Err(done) => finished[run] = Some(done),
-                },
+                }
                 _ => finished[run] = Some(judging::judge_cases(example, outcome)),
             }
         }
