@@ -207,6 +207,7 @@ mod tests {
             floats: FloatShape::None,
             raises: raises.into(),
             raised_type: raises.into(),
+            value: None,
         }
     }
 

@@ -479,6 +479,7 @@ scale([1, 2], 3)
             floats: FloatShape::None,
             raises: outcome.into(),
             raised_type: outcome.into(),
+            value: None,
         }
     }
 

@@ -128,6 +128,7 @@ mod tests {
             floats: FloatShape::None,
             raises: String::new(),
             raised_type: String::new(),
+            value: None,
         }
     }
 

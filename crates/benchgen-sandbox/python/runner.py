@@ -35,6 +35,8 @@ import types
 _perf_counter = time.perf_counter
 _getpid = os.getpid
 _ModuleType = types.ModuleType
+_FunctionType = types.FunctionType
+_CodeType = types.CodeType
 _format_exception_only = traceback.format_exception_only
 _getline = linecache.getline
 
@@ -116,15 +118,35 @@ def run_cases(program, cases, hide, emit):
     if not _exec_phase(mod, "program.py", program, "<program>", report):
         return
     resolve = _resolver(mod)
+    calls = _compile_calls(cases)
     for index, case in enumerate(cases):
-        message, stop = _call_case(mod, index, case, resolve)
+        message, stop = _call_case(mod, index, case, calls[index], resolve)
         report(message)
         if stop:
             return
     report({"kind": "done"})
 
 
-def _call_case(mod, index, case, resolve):
+def _compile_calls(cases):
+    """Each case's call expression compiled, all in one `compile` where the cases need no setup
+    of their own: in a freshly forked child the compiler's first use is what costs (every page
+    it touches is a copy), not the size of what it compiles."""
+    plain = [i for i, case in enumerate(cases) if not case.get("setup")]
+    compiled = [None] * len(cases)
+    if plain:
+        source = "(" + "".join(f"lambda: ({cases[i]['call']}\n),\n" for i in plain) + ")"
+        try:
+            code = compile(source, "<cases>", "eval", dont_inherit=True)
+        except SyntaxError:
+            code = None  # one bad call: compiled one by one below, so only it fails
+        functions = [c for c in code.co_consts if type(c) is _CodeType] if code else []
+        if len(functions) == len(plain):
+            for i, function_code in zip(plain, functions):
+                compiled[i] = function_code
+    return compiled
+
+
+def _call_case(mod, index, case, compiled, resolve):
     """(message, stop): the case's report, or a test result that ends the run."""
     start = _perf_counter()
     namespace = mod.__dict__
@@ -139,14 +161,19 @@ def _call_case(mod, index, case, resolve):
                  namespace)
         if case.get("stdout"):
             captured = sys.stdout = _io.StringIO()
+        if compiled is not None:
+            evaluate = _FunctionType(compiled, namespace)
+        else:
+            code = compile(case["call"], f"<case {index}>", "eval", dont_inherit=True)
+
+            def evaluate():
+                return eval(code, namespace)
+
         if case.get("inputs") is not None:
             args, kwargs = canon.decode(case["inputs"], resolve)
-            function = eval(compile(case["call"], f"<case {index}>", "eval", dont_inherit=True),
-                            namespace)
-            value = function(*args, **kwargs)
+            value = evaluate()(*args, **kwargs)
         else:
-            value = eval(compile(case["call"], f"<case {index}>", "eval", dont_inherit=True),
-                         namespace)
+            value = evaluate()
         message = {"kind": "case", "index": index, "returned": canon.encode(value)}
     except (SystemExit, KeyboardInterrupt) as exc:
         return _result(f"<case {index}>", EXITED_EARLY, _describe(exc), _perf_counter() - start), True

@@ -77,13 +77,13 @@ impl ExecArgs {
     }
 
     /// Runs `requests` (each tagged with its item's id) in the sandbox with a progress bar, each
-    /// in its item's environment, in warm sandboxes that have `preimport` imported; outcomes come
-    /// back in request order.
+    /// in its item's environment, on `pools` (started where missing, kept for the next batch);
+    /// outcomes come back in request order.
     pub fn execute(
         &self,
+        pools: &mut Pools,
         dataset: &Path,
         requests: Vec<(String, ExecRequest)>,
-        preimport: &[String],
         label: &str,
         printer: &Printer,
     ) -> anyhow::Result<Vec<ExecOutcome>> {
@@ -94,7 +94,7 @@ impl ExecArgs {
             requests.into_iter().map(|(_, r)| Some(r)).collect();
         let mut outcomes: Vec<Option<ExecOutcome>> = vec![None; requests.len()];
         for (environment, positions) in groups {
-            let executor = self.executor(environment.as_ref(), preimport.to_vec())?;
+            let executor = pools.get(self, environment.as_ref())?;
             let group = positions
                 .iter()
                 .map(|&p| requests[p].take().expect("each request once"))
@@ -114,14 +114,13 @@ impl ExecArgs {
             .map(|o| o.expect("every request ran"))
             .collect())
     }
-}
 
-impl ExecArgs {
     /// Runs `programs` (a reference or a candidate each, with its item's position in
     /// `examples`) so that only a correct program can pass (`benchgen_eval::judging`): each runs
     /// on its item's inputs only and reports its outputs, which are judged here, or, for an item
-    /// with free-form tests, replayed through the tests in sandboxes of their own that never run
-    /// a program of `programs`. Outcomes come back in order.
+    /// with free-form tests, replayed through the tests on sandboxes of their own (the judge's)
+    /// that never run a program of `programs`. The judge's sandboxes start, and record the
+    /// free-form tests' calls, while the candidates' sandboxes start. Outcomes come back in order.
     pub fn execute_judged(
         &self,
         dataset: &Path,
@@ -137,25 +136,46 @@ impl ExecArgs {
             .map(|&(position, _)| position)
             .filter(|&position| judging::is_free_form(&examples[position]))
             .collect();
-        let recordings: judging::Recordings = if free_form.is_empty() {
-            judging::Recordings::new()
-        } else {
-            let requests = free_form
-                .iter()
-                .map(|&p| {
-                    (
-                        examples[p].id.clone(),
-                        judging::recording_request(&examples[p], limits),
-                    )
-                })
-                .collect();
-            let outcomes = self.execute(dataset, requests, &preimport, "record", printer)?;
-            free_form
-                .iter()
-                .zip(outcomes)
-                .map(|(&p, outcome)| (p, judging::recorded_calls(&examples[p], &outcome)))
-                .collect()
-        };
+        let mut candidates = Pools::new(preimport.clone());
+        let mut judges = Pools::new(preimport);
+        let ids: Vec<&str> = programs
+            .iter()
+            .map(|&(position, _)| examples[position].id.as_str())
+            .collect();
+        let environments = group_by_environment(dataset, &ids, printer)?;
+        let (recordings, started) = std::thread::scope(|scope| {
+            let recording = scope.spawn(|| -> anyhow::Result<judging::Recordings> {
+                if free_form.is_empty() {
+                    return Ok(judging::Recordings::new());
+                }
+                let requests = free_form
+                    .iter()
+                    .map(|&p| {
+                        let example = &examples[p];
+                        (
+                            example.id.clone(),
+                            judging::recording_request(example, limits),
+                        )
+                    })
+                    .collect();
+                let outcomes = self.execute(&mut judges, dataset, requests, "record", printer)?;
+                Ok(free_form
+                    .iter()
+                    .zip(outcomes)
+                    .map(|(&p, outcome)| (p, judging::recorded_calls(&examples[p], &outcome)))
+                    .collect())
+            });
+            let started: anyhow::Result<()> =
+                environments.iter().try_for_each(|(environment, _)| {
+                    candidates.get(self, environment.as_ref()).map(|_| ())
+                });
+            let recordings = recording
+                .join()
+                .expect("the recording thread does not panic");
+            (recordings, started)
+        });
+        started?;
+        let recordings = recordings?;
         for reason in recordings.values().filter_map(|r| r.as_ref().err()) {
             printer.warn(&format!("cannot judge {reason}"));
         }
@@ -172,13 +192,12 @@ impl ExecArgs {
                 }
                 None => None,
             };
-            requests.push((
-                example.id.clone(),
-                judging::candidate_request(example, program, calls, limits),
-            ));
+            let request = judging::candidate_request(example, program, calls, limits);
+            requests.push((example.id.clone(), request));
             positions.push((run, position));
         }
-        let outcomes = self.execute(dataset, requests, &preimport, label, printer)?;
+        let outcomes = self.execute(&mut candidates, dataset, requests, label, printer)?;
+        drop(candidates);
         let mut replays = Vec::new();
         let mut replayed = Vec::new();
         for ((run, position), outcome) in positions.into_iter().zip(outcomes) {
@@ -197,7 +216,7 @@ impl ExecArgs {
             }
         }
         if !replays.is_empty() {
-            let outcomes = self.execute(dataset, replays, &preimport, "judge", printer)?;
+            let outcomes = self.execute(&mut judges, dataset, replays, "judge", printer)?;
             for ((run, candidate), replay) in replayed.into_iter().zip(outcomes) {
                 finished[run] = Some(judging::replayed(candidate, replay));
             }
@@ -206,6 +225,36 @@ impl ExecArgs {
             .into_iter()
             .map(|o| o.expect("every program was judged"))
             .collect())
+    }
+}
+
+/// Warm sandboxes, one executor per environment, started on first use and kept until dropped.
+/// The candidates' and the judge's are separate `Pools`: a sandbox that ran a candidate never
+/// sees a test.
+pub struct Pools {
+    preimport: Vec<String>,
+    executors: HashMap<Option<String>, Executor>,
+}
+
+impl Pools {
+    pub fn new(preimport: Vec<String>) -> Self {
+        Self {
+            preimport,
+            executors: HashMap::new(),
+        }
+    }
+
+    fn get(
+        &mut self,
+        exec: &ExecArgs,
+        environment: Option<&BuiltEnv>,
+    ) -> anyhow::Result<&Executor> {
+        let key = environment.map(|e| e.fingerprint.clone());
+        if !self.executors.contains_key(&key) {
+            let executor = exec.executor(environment, self.preimport.clone())?;
+            self.executors.insert(key.clone(), executor);
+        }
+        Ok(&self.executors[&key])
     }
 }
 

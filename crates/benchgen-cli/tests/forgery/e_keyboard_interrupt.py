@@ -1,0 +1,2 @@
+    # early exit: raise KeyboardInterrupt, as if the user stopped the run
+    raise KeyboardInterrupt
