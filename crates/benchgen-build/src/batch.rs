@@ -58,19 +58,6 @@ pub fn failure_summary(outcome: &ExecOutcome) -> String {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn only_the_last_marked_line_counts() {
-        let stdout = "MARK:{\"a\": 1}\nprogram output\nMARK:{\"a\": 2}\ntrailing\n";
-        let value: serde_json::Value = marked_json(stdout, "MARK:").unwrap();
-        assert_eq!(value["a"], 2);
-        assert!(marked_json::<serde_json::Value>("nothing\n", "MARK:").is_none());
-    }
-}
-
 /// Runs the probe requests twice, on the main executor and on the second (another hash seed,
 /// the main one when there is none): results that differ between the two are nondeterministic.
 pub(crate) fn probe_twice(
@@ -86,4 +73,17 @@ pub(crate) fn probe_twice(
         on_event,
     );
     (first, second)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_last_marked_line_counts() {
+        let stdout = "MARK:{\"a\": 1}\nprogram output\nMARK:{\"a\": 2}\ntrailing\n";
+        let value: serde_json::Value = marked_json(stdout, "MARK:").unwrap();
+        assert_eq!(value["a"], 2);
+        assert!(marked_json::<serde_json::Value>("nothing\n", "MARK:").is_none());
+    }
 }

@@ -77,6 +77,20 @@ pub fn render_error(error: &anyhow::Error) -> String {
     text
 }
 
+fn init_tracing(global: &args::GlobalArgs) {
+    let default = match global.verbose {
+        0 => "warn",
+        1 => "info",
+        _ => "debug",
+    };
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
+}
+
 #[cfg(test)]
 mod tests {
     use anyhow::Context as _;
@@ -97,18 +111,4 @@ mod tests {
             "error: failed to read dataset `x.jsonl`\n  Caused by: no such file\n\nhint: check the path"
         );
     }
-}
-
-fn init_tracing(global: &args::GlobalArgs) {
-    let default = match global.verbose {
-        0 => "warn",
-        1 => "info",
-        _ => "debug",
-    };
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default));
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .try_init();
 }

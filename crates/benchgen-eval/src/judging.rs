@@ -100,17 +100,24 @@ pub fn candidate_request(
     request
 }
 
-/// Step 3: the trusted replay of a candidate's outcomes through the free-form tests, or the
-/// final outcome when there is nothing to replay (the run did not finish, or did not report
-/// every call).
+/// What comes after a free-form item's candidate run.
+pub enum Replay {
+    /// Step 3: the trusted replay of the candidate's outcomes through the free-form tests.
+    Run(ExecRequest),
+    /// Nothing to replay (the run did not finish, or did not report every call): the outcome.
+    Done(ExecOutcome),
+}
+
+/// The replay of `candidate`'s outcomes for the recorded `calls` (see [`Replay`]).
 pub fn replay_request(
     example: &Example,
     calls: &[Json],
     candidate: &ExecOutcome,
     limits: Limits,
-) -> Result<ExecRequest, ExecOutcome> {
+) -> Replay {
+    use Replay::Done;
     if candidate.verdict != Verdict::Passed {
-        return Err(candidate.clone());
+        return Done(candidate.clone());
     }
     let mut outcomes: Vec<Option<&Json>> = vec![None; calls.len()];
     for report in &candidate.cases {
@@ -120,13 +127,13 @@ pub fn replay_request(
                 outcomes[outcome.index] = Some(report);
             }
             Ok(_) => {
-                return Err(failed(
+                return Done(failed(
                     candidate,
                     "the run reported a call twice or one that was not made",
                 ))
             }
             Err(e) => {
-                return Err(failed(
+                return Done(failed(
                     candidate,
                     &format!("the run's report is malformed: {e}"),
                 ))
@@ -134,7 +141,7 @@ pub fn replay_request(
         }
     }
     let Some(outcomes) = outcomes.into_iter().collect::<Option<Vec<&Json>>>() else {
-        return Err(failed(candidate, "the run did not report every call"));
+        return Done(failed(candidate, "the run did not report every call"));
     };
     let mut request = request_for(example, example.program.clone(), limits);
     request.mode = RunMode::Replay {
@@ -142,7 +149,7 @@ pub fn replay_request(
         calls: calls.to_vec(),
         outcomes: outcomes.into_iter().cloned().collect(),
     };
-    Ok(request)
+    Replay::Run(request)
 }
 
 /// The outcome of a candidate's run against an item with cases: the run's own verdict when it

@@ -205,11 +205,11 @@ impl ExecArgs {
             match recordings.get(&position) {
                 Some(Ok(calls)) => {
                     match judging::replay_request(example, calls, &outcome, limits) {
-                        Ok(request) => {
+                        judging::Replay::Run(request) => {
                             replays.push((example.id.clone(), request));
                             replayed.push((run, outcome));
                         }
-                        Err(done) => finished[run] = Some(done),
+                        judging::Replay::Done(done) => finished[run] = Some(done),
                     }
                 }
                 _ => finished[run] = Some(judging::judge_cases(example, outcome)),

