@@ -68,9 +68,16 @@ fn humaneval_references_all_pass_verify() {
     assert!(output.status.success());
     let lines = read_lines(&results);
     assert_eq!(lines.len(), 164);
-    assert!(lines
+    assert!(lines.iter().all(|l| l["verdict"] == "passed"));
+    // Items whose `check` is literal asserts are judged case by case (`check_1`, ...), the others
+    // by replaying `check` itself.
+    let first_test = |l: &serde_json::Value| l["tests"][0]["name"].as_str().unwrap().to_string();
+    let by_case = lines.iter().filter(|l| first_test(l) == "check_1").count();
+    let replayed = lines
         .iter()
-        .all(|l| l["verdict"] == "passed" && l["tests"][0]["name"] == "test_check"));
+        .filter(|l| first_test(l) == "test_check")
+        .count();
+    assert_eq!((by_case, replayed), (147, 17));
 }
 
 #[test]
@@ -105,10 +112,13 @@ fn execcsn_stdlib_items_pass_and_the_others_are_named() {
         .filter(|l| l["passed"] == true)
         .map(|l| l["task_id"].as_str().unwrap())
         .collect();
-    // The three items that need only the standard library; the other two need requests / numpy.
+    // Two of the three items that need only the standard library; the other two need requests /
+    // numpy. The third (17668) tests a side effect through a `MagicMock` it installs on the
+    // class: its outcome is not a value a candidate's run can report, so it cannot be judged
+    // outside the candidate's process, and verify says so rather than judging it inside.
     assert_eq!(
         passed,
-        ["execcsn/11134", "execcsn/16727", "execcsn/17668"],
+        ["execcsn/11134", "execcsn/16727"],
         "{}",
         stdout(&output)
     );

@@ -363,13 +363,25 @@ def _decode_object(body, resolve, depth):
     enum = sys.modules.get("enum")
     if enum is not None and isinstance(klass, type) and issubclass(klass, enum.Enum):
         return klass[values["name"]]
-    if "base" in body:
-        obj = klass(base)
-    else:
-        obj = object.__new__(klass)
+    obj = _instance(klass, base) if "base" in body else object.__new__(klass)
     for name, v in values.items():
         object.__setattr__(obj, name, v)
     return obj
+
+
+def _instance(klass, base):
+    """An instance of `klass` (a subclass of a value type) holding `base`, made through the value
+    type itself: the subclass's own `__new__` and `__init__` (a namedtuple's, say) take other
+    arguments."""
+    for value_type in (int, float, complex, str, bytes, tuple, frozenset):
+        if issubclass(klass, value_type):
+            return value_type.__new__(klass, base)
+    for value_type in (list, dict, set, bytearray):
+        if issubclass(klass, value_type):
+            obj = value_type.__new__(klass)
+            value_type.__init__(obj, base)
+            return obj
+    return base
 
 
 def _str(body, tag):

@@ -178,7 +178,8 @@ def _call_case(mod, index, case, compiled, resolve):
     except (SystemExit, KeyboardInterrupt) as exc:
         return _result(f"<case {index}>", EXITED_EARLY, _describe(exc), _perf_counter() - start), True
     except MemoryError as exc:
-        return _result(f"<case {index}>", OUT_OF_MEMORY, _describe(exc), _perf_counter() - start), True
+        # As for a test: reported, and the run goes on (the run's verdict is then this one).
+        return _result(f"<case {index}>", OUT_OF_MEMORY, _describe(exc), _perf_counter() - start), False
     except BaseException as exc:  # noqa: BLE001 - what the call raised is its outcome
         message = {"kind": "case", "index": index, "raised": _raised(exc)}
     finally:
