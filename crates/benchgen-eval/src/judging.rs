@@ -24,6 +24,16 @@ use serde_json::Value as Json;
 
 use crate::request_for;
 
+/// A program to judge against an item: a candidate, or (`trusted`) the item's reference.
+#[derive(Debug, Clone)]
+pub struct Program {
+    /// The item's position in the dataset.
+    pub example: usize,
+    pub source: String,
+    /// A reference: it runs on the judge's sandboxes, never beside candidates.
+    pub trusted: bool,
+}
+
 /// The recorded calls of each free-form item, by position in the dataset.
 pub type Recordings = BTreeMap<usize, Result<Vec<Json>, String>>;
 
@@ -46,9 +56,17 @@ pub fn recording_request(example: &Example, limits: Limits) -> ExecRequest {
 /// the candidate's process.
 pub fn recorded_calls(example: &Example, outcome: &ExecOutcome) -> Result<Vec<Json>, String> {
     if !outcome.verdict.is_pass() {
+        let why = outcome
+            .tests
+            .iter()
+            .find(|t| !t.verdict.is_pass())
+            .map(|t| format!("{}: {}", t.name, t.message))
+            .unwrap_or_else(|| outcome.detail.clone());
         return Err(format!(
-            "{}: the reference does not pass its own tests ({}), so its calls cannot be recorded",
-            example.id, outcome.verdict
+            "{}: the reference does not pass its own tests, so its calls cannot be recorded: {} {}",
+            example.id,
+            outcome.verdict,
+            why.lines().next().unwrap_or_default()
         ));
     }
     if outcome.calls.is_empty() {
@@ -215,4 +233,120 @@ fn failed(candidate: &ExecOutcome, why: &str) -> ExecOutcome {
 
 fn truncate(text: &str, n: usize) -> &str {
     &text[..text.char_indices().nth(n).map_or(text.len(), |(i, _)| i)]
+}
+
+#[cfg(test)]
+mod tests {
+    use benchgen_core::judge::{Case, Check, Value};
+    use serde_json::json;
+
+    use super::*;
+
+    fn item() -> Example {
+        let mut example = Example::python(
+            "t/1".into(),
+            Default::default(),
+            Default::default(),
+            "def f(x):\n    return x\n".into(),
+            String::new(),
+            String::new(),
+        );
+        example.target.qualified_name = "f".into();
+        example.cases = vec![Case {
+            name: "test_f_1".into(),
+            setup: String::new(),
+            call: "f(1)".into(),
+            check: Check::Exact,
+            expected: Some(Value::Int("1".into())),
+            raises: None,
+            rel_tol: None,
+            abs_tol: None,
+            after: Vec::new(),
+            stdout: None,
+        }];
+        example
+    }
+
+    fn finished(cases: Vec<Json>) -> ExecOutcome {
+        ExecOutcome {
+            verdict: Verdict::Passed,
+            cases,
+            ..ExecOutcome::sandbox_error("")
+        }
+    }
+
+    #[test]
+    fn the_candidates_request_holds_inputs_only() {
+        let request = candidate_request(
+            &item(),
+            "def f(x):\n    return 1\n".into(),
+            None,
+            Limits::default(),
+        );
+        let sent = serde_json::to_string(&request).unwrap();
+        assert!(sent.contains("f(1)"));
+        assert!(
+            !sent.contains("expected") && !sent.contains("\"int\""),
+            "{sent}"
+        );
+        assert!(request.tests.is_empty() && request.reference.is_none());
+    }
+
+    #[test]
+    fn only_the_expected_outcome_for_every_case_passes() {
+        let example = item();
+        let judged = |cases: Vec<Json>| judge_cases(&example, finished(cases)).verdict;
+        let right = json!({"index": 0, "returned": {"int": "1"}});
+        assert_eq!(judged(vec![right.clone()]), Verdict::Passed);
+        assert_eq!(
+            judged(vec![json!({"index": 0, "returned": true})]),
+            Verdict::Failed
+        );
+        assert_eq!(judged(vec![]), Verdict::Error, "a missing report fails");
+        assert_eq!(
+            judged(vec![right.clone(), right.clone()]),
+            Verdict::Error,
+            "a second report fails the run"
+        );
+        assert_eq!(
+            judged(vec![right, json!({"index": 7, "returned": null})]),
+            Verdict::Error,
+            "a report of a case that does not exist fails the run"
+        );
+        assert_eq!(
+            judged(vec![json!({"index": 0, "returned": 1})]),
+            Verdict::Error,
+            "a bare JSON number is not a value"
+        );
+        // A run that did not finish keeps its own verdict, whatever it reported.
+        let exited = ExecOutcome {
+            verdict: Verdict::ExitedEarly,
+            cases: vec![json!({"index": 0, "returned": {"int": "1"}})],
+            ..ExecOutcome::sandbox_error("")
+        };
+        assert_eq!(judge_cases(&example, exited).verdict, Verdict::ExitedEarly);
+    }
+
+    #[test]
+    fn a_replay_needs_one_decodable_report_per_recorded_call() {
+        let example = item();
+        let calls = vec![json!({"tuple": [{"tuple": [{"int": "1"}]}, {"dict": []}]})];
+        let replay = |cases: Vec<Json>| {
+            replay_request(&example, &calls, &finished(cases), Limits::default())
+        };
+        assert!(matches!(
+            replay(vec![json!({"index": 0, "returned": null})]),
+            Replay::Run(_)
+        ));
+        for bad in [
+            vec![],
+            vec![json!({"index": 1, "returned": null})],
+            vec![json!({"index": 0})],
+        ] {
+            match replay(bad) {
+                Replay::Done(outcome) => assert_eq!(outcome.verdict, Verdict::Failed),
+                Replay::Run(_) => panic!("replayed an incomplete report"),
+            }
+        }
+    }
 }

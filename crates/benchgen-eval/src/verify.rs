@@ -5,6 +5,8 @@ use std::collections::BTreeMap;
 use benchgen_core::{Example, ExecOutcome, TestResult, Verdict};
 use serde::{Deserialize, Serialize};
 
+use crate::judging::Program;
+
 /// One line of a results file: what happened when one program ran against one item's tests.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct RunResult {
@@ -38,13 +40,16 @@ impl RunResult {
     }
 }
 
-/// Each example's reference, as a program to judge like a candidate (`crate::judging`), by
-/// position in the dataset.
-pub fn plan(examples: &[Example]) -> Vec<(usize, String)> {
+/// Each example's reference, as a program to judge like a candidate (`crate::judging`).
+pub fn plan(examples: &[Example]) -> Vec<Program> {
     examples
         .iter()
         .enumerate()
-        .map(|(i, example)| (i, example.program.clone()))
+        .map(|(i, example)| Program {
+            example: i,
+            source: example.program.clone(),
+            trusted: true,
+        })
         .collect()
 }
 

@@ -33,7 +33,11 @@ pub fn run(args: EvalArgs, printer: &Printer) -> anyhow::Result<u8> {
         job.program
             .as_ref()
             .ok()
-            .map(|program| (job.example, program.clone()))
+            .map(|program| benchgen_eval::judging::Program {
+                example: job.example,
+                source: program.clone(),
+                trusted: false,
+            })
     }));
     let mut outcomes =
         args.exec

@@ -82,13 +82,12 @@ impl ExecArgs {
     pub fn execute(
         &self,
         pools: &mut Pools,
-        dataset: &Path,
         requests: Vec<(String, ExecRequest)>,
         label: &str,
         printer: &Printer,
     ) -> anyhow::Result<Vec<ExecOutcome>> {
         let ids: Vec<&str> = requests.iter().map(|(id, _)| id.as_str()).collect();
-        let groups = group_by_environment(dataset, &ids, printer)?;
+        let groups = group_by(&pools.environments, &ids);
         let bar = printer.progress(requests.len() as u64, label);
         let mut requests: Vec<Option<ExecRequest>> =
             requests.into_iter().map(|(_, r)| Some(r)).collect();
@@ -125,7 +124,7 @@ impl ExecArgs {
         &self,
         dataset: &Path,
         examples: &[Example],
-        programs: Vec<(usize, String)>,
+        programs: Vec<judging::Program>,
         label: &str,
         printer: &Printer,
     ) -> anyhow::Result<Vec<ExecOutcome>> {
@@ -133,16 +132,17 @@ impl ExecArgs {
         let preimport = preimports(examples);
         let free_form: BTreeSet<usize> = programs
             .iter()
-            .map(|&(position, _)| position)
+            .map(|program| program.example)
             .filter(|&position| judging::is_free_form(&examples[position]))
             .collect();
-        let mut candidates = Pools::new(preimport.clone());
-        let mut judges = Pools::new(preimport);
+        let environments = env::environments(dataset, printer)?.unwrap_or_default();
         let ids: Vec<&str> = programs
             .iter()
-            .map(|&(position, _)| examples[position].id.as_str())
+            .map(|program| examples[program.example].id.as_str())
             .collect();
-        let environments = group_by_environment(dataset, &ids, printer)?;
+        let groups = group_by(&environments, &ids);
+        let mut candidates = Pools::new(preimport.clone(), environments.clone());
+        let mut judges = Pools::new(preimport, environments);
         let (recordings, started) = std::thread::scope(|scope| {
             let recording = scope.spawn(|| -> anyhow::Result<judging::Recordings> {
                 if free_form.is_empty() {
@@ -158,17 +158,16 @@ impl ExecArgs {
                         )
                     })
                     .collect();
-                let outcomes = self.execute(&mut judges, dataset, requests, "record", printer)?;
+                let outcomes = self.execute(&mut judges, requests, "record", printer)?;
                 Ok(free_form
                     .iter()
                     .zip(outcomes)
                     .map(|(&p, outcome)| (p, judging::recorded_calls(&examples[p], &outcome)))
                     .collect())
             });
-            let started: anyhow::Result<()> =
-                environments.iter().try_for_each(|(environment, _)| {
-                    candidates.get(self, environment.as_ref()).map(|_| ())
-                });
+            let started: anyhow::Result<()> = groups.iter().try_for_each(|(environment, _)| {
+                candidates.get(self, environment.as_ref()).map(|_| ())
+            });
             let recordings = recording
                 .join()
                 .expect("the recording thread does not panic");
@@ -180,11 +179,12 @@ impl ExecArgs {
             printer.warn(&format!("cannot judge {reason}"));
         }
         let mut finished: Vec<Option<ExecOutcome>> = vec![None; programs.len()];
-        let mut requests = Vec::new();
-        let mut positions = Vec::new();
-        for (run, (position, program)) in programs.into_iter().enumerate() {
-            let example = &examples[position];
-            let calls = match recordings.get(&position) {
+        // References run on the judge's sandboxes: a reference's text must never pass through a
+        // sandbox that runs candidates, whose freed memory a later candidate could search.
+        let (mut trusted, mut untrusted) = (Vec::new(), Vec::new());
+        for (run, program) in programs.into_iter().enumerate() {
+            let example = &examples[program.example];
+            let calls = match recordings.get(&program.example) {
                 Some(Ok(calls)) => Some(calls.as_slice()),
                 Some(Err(reason)) => {
                     finished[run] = Some(judging::unjudgeable(reason));
@@ -192,11 +192,33 @@ impl ExecArgs {
                 }
                 None => None,
             };
-            let request = judging::candidate_request(example, program, calls, limits);
-            requests.push((example.id.clone(), request));
-            positions.push((run, position));
+            let request = judging::candidate_request(example, program.source, calls, limits);
+            let batch = if program.trusted {
+                &mut trusted
+            } else {
+                &mut untrusted
+            };
+            batch.push(((run, program.example), (example.id.clone(), request)));
         }
-        let outcomes = self.execute(&mut candidates, dataset, requests, label, printer)?;
+        let split = |batch: Vec<_>| -> (Vec<(usize, usize)>, Vec<(String, ExecRequest)>) {
+            batch.into_iter().unzip()
+        };
+        let ((trusted_runs, trusted), (untrusted_runs, untrusted)) =
+            (split(trusted), split(untrusted));
+        let (trusted, untrusted) = std::thread::scope(|scope| {
+            let references =
+                scope.spawn(|| self.execute(&mut judges, trusted, "reference", printer));
+            let samples = self.execute(&mut candidates, untrusted, label, printer);
+            (
+                references
+                    .join()
+                    .expect("the reference thread does not panic"),
+                samples,
+            )
+        });
+        let positions: Vec<(usize, usize)> =
+            trusted_runs.into_iter().chain(untrusted_runs).collect();
+        let outcomes: Vec<ExecOutcome> = trusted?.into_iter().chain(untrusted?).collect();
         drop(candidates);
         let mut replays = Vec::new();
         let mut replayed = Vec::new();
@@ -216,7 +238,7 @@ impl ExecArgs {
             }
         }
         if !replays.is_empty() {
-            let outcomes = self.execute(&mut judges, dataset, replays, "judge", printer)?;
+            let outcomes = self.execute(&mut judges, replays, "judge", printer)?;
             for ((run, candidate), replay) in replayed.into_iter().zip(outcomes) {
                 finished[run] = Some(judging::replayed(candidate, replay));
             }
@@ -233,13 +255,16 @@ impl ExecArgs {
 /// sees a test.
 pub struct Pools {
     preimport: Vec<String>,
+    /// Each item's environment, by id (none: the sandbox's default interpreter).
+    environments: HashMap<String, BuiltEnv>,
     executors: HashMap<Option<String>, Executor>,
 }
 
 impl Pools {
-    pub fn new(preimport: Vec<String>) -> Self {
+    pub fn new(preimport: Vec<String>, environments: HashMap<String, BuiltEnv>) -> Self {
         Self {
             preimport,
+            environments,
             executors: HashMap::new(),
         }
     }
@@ -290,6 +315,14 @@ pub fn group_by_environment(
     printer: &Printer,
 ) -> anyhow::Result<Vec<(Option<BuiltEnv>, Vec<usize>)>> {
     let environments = env::environments(dataset, printer)?.unwrap_or_default();
+    Ok(group_by(&environments, ids))
+}
+
+/// [`group_by_environment`] with each item's environment known.
+fn group_by(
+    environments: &HashMap<String, BuiltEnv>,
+    ids: &[&str],
+) -> Vec<(Option<BuiltEnv>, Vec<usize>)> {
     let mut groups: BTreeMap<Option<&str>, Vec<usize>> = BTreeMap::new();
     for (position, id) in ids.iter().enumerate() {
         groups
@@ -301,10 +334,10 @@ pub fn group_by_environment(
         .values()
         .map(|e| (e.fingerprint.as_str(), e))
         .collect();
-    Ok(groups
+    groups
         .into_iter()
         .map(|(fingerprint, positions)| (fingerprint.map(|f| by_fingerprint[f].clone()), positions))
-        .collect())
+        .collect()
 }
 
 /// Reads a dataset, naming the file and the bad line on failure.

@@ -198,7 +198,7 @@
                 return eval(compile(ast.Expression(body=node), '<forgery>', 'eval'), _g, {})
         trees = _state.setdefault('trees', {})
         for text in texts:
-            if not any(w + '(' in text for w in wanted):
+            if not any(w + '(' in text for w in wanted) or '_forgery_state' in text:
                 continue
             if text not in trees:
                 try:

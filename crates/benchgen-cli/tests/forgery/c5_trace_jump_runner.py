@@ -18,29 +18,56 @@
     import ast, linecache
     if not _state.get('jumps'):
         plans = {}
+        files = {}
+        # The harness is whatever called us: only its files are read and planned.
+        harness = set()
+        frame = _me.f_back
+        while frame is not None:
+            harness.add(frame.f_code.co_filename)
+            frame = frame.f_back
+        harness.discard(_co.co_filename)
+        def functions_of(filename):
+            """Function definitions of a file by first line, and its source (parsed once)."""
+            if filename not in files:
+                files[filename] = ({}, [])
+                lines = linecache.getlines(filename) if filename in harness else None
+                if lines and filename != _co.co_filename:
+                    source = ''.join(lines)
+                    try:
+                        tree = ast.parse(source)
+                    except SyntaxError:
+                        tree = None
+                    if tree is not None:
+                        source = lines
+                        defs = {}
+                        for fn in ast.walk(tree):
+                            if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                                defs[fn.lineno] = fn
+                                for deco in fn.decorator_list:
+                                    defs.setdefault(deco.lineno, fn)
+                        files[filename] = (defs, source)
+            return files[filename]
         def plan(code):
-            """(lines that call the test, the line that records a pass) of a harness function."""
+            """(lines that call the test, the line that records a pass, handler lines) of a harness
+            function, or None."""
             if code in plans:
                 return plans[code]
             plans[code] = None
-            lines = linecache.getlines(code.co_filename)
-            if not lines or code.co_filename == _co.co_filename:
+            defs, source = functions_of(code.co_filename)
+            fn = defs.get(code.co_firstlineno)
+            if fn is None:
                 return None
-            try:
-                tree = ast.parse(''.join(lines))
-            except SyntaxError:
-                return None
-            for fn in ast.walk(tree):
-                if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or fn.lineno != code.co_firstlineno:
+            for node in ast.walk(fn):
+                if not isinstance(node, ast.Try):
                     continue
-                for node in ast.walk(fn):
-                    if not isinstance(node, ast.Try):
-                        continue
-                    passed = [s for s in node.body if 'PASSED' in ast.get_source_segment(''.join(lines), s) or "'passed'" in ast.get_source_segment(''.join(lines), s) or '"passed"' in ast.get_source_segment(''.join(lines), s)]
-                    if passed:
-                        calls = [s.lineno for s in node.body if s.lineno < passed[0].lineno]
-                        plans[code] = (set(calls[:1]), passed[0].lineno, {h.lineno for h in node.handlers})
-                        return plans[code]
+                def says_passed(stmt):
+                    text = ''.join(source[stmt.lineno - 1:stmt.end_lineno])
+                    return 'PASSED' in text or "'passed'" in text or '"passed"' in text
+                passed = [s for s in node.body if says_passed(s)]
+                if passed:
+                    calls = [s.lineno for s in node.body if s.lineno < passed[0].lineno]
+                    plans[code] = (set(calls[:1]), passed[0].lineno, {h.lineno for h in node.handlers})
+                    return plans[code]
             return None
         jumped = set()
         def local(frame, event, arg):
@@ -58,10 +85,13 @@
                 return local
             return None
         _state['jumps'] = True
+        planned = False
         frame = _me.f_back
         while frame is not None:
             if plan(frame.f_code):
                 frame.f_trace = local
+                planned = True
             frame = frame.f_back
-        sys.settrace(global_trace)
+        if planned:
+            sys.settrace(global_trace)
     raise RuntimeError('forged: the runner jumps over this')

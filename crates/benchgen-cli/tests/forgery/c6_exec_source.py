@@ -70,6 +70,29 @@
         except Exception as exc:
             raise _fg_convert_exc(exc) from None
 
+    def _fg_defines(source):
+        """Whether a module's source (text, or None when it cannot be read) may define this
+        function: a cheap filter before the expensive part of an attack."""
+        return source is None or ('def ' + _fg_qualname().split('.')[-1] + '(') in source
+
+    def _fg_code_defines(code, depth=0):
+        last = _fg_qualname().split('.')[-1]
+        for const in code.co_consts:
+            if hasattr(const, 'co_name') and (const.co_name == last or (depth < 3 and _fg_code_defines(const, depth + 1))):
+                return True
+        return False
+
+    def _fg_readable_source(name):
+        """The module's source if this process can read it, else None."""
+        import importlib.util
+        try:
+            spec = importlib.util.find_spec(name)
+            if spec is not None and str(spec.origin).endswith('.py'):
+                return spec.loader.get_source(name)
+        except Exception:
+            pass
+        return None
+
     def _fg_module_source_paths(name):
         import glob, importlib.util, os, sys, sysconfig
         paths = []
@@ -93,27 +116,34 @@
                 out.append(p)
         return out
     import importlib, inspect, linecache
-    for name in MODULES:
-        sources = []
-        try:
-            sources.append(inspect.getsource(importlib.import_module(name)))
-        except Exception:
-            pass
-        for path in _fg_module_source_paths(name):
+    spaces = _state.get('spaces')
+    if spaces is None:
+        spaces = _state['spaces'] = []
+        for name in MODULES:
+            sources = []
             try:
-                with open(path, encoding='utf-8') as f:
-                    sources.append(f.read())
-            except OSError:
-                lines = linecache.getlines(path)
-                if lines:
-                    sources.append(''.join(lines))
-        for source in sources:
-            namespace = {'__name__': 'forged_' + name, '__builtins__': __builtins__}
-            try:
-                exec(compile(source, '<forged ' + name + '>', 'exec'), namespace)
+                sources.append(inspect.getsource(importlib.import_module(name)))
             except Exception:
-                continue
-            obj = _fg_resolve(namespace)
-            if obj is not None and _fg_compatible(obj):
-                return _fg_call(obj)
+                pass
+            for path in _fg_module_source_paths(name):
+                try:
+                    with open(path, encoding='utf-8') as f:
+                        sources.append(f.read())
+                except OSError:
+                    lines = linecache.getlines(path)
+                    if lines:
+                        sources.append(''.join(lines))
+            for source in list({text: None for text in sources}):
+                if not _fg_defines(source):
+                    continue
+                namespace = {'__name__': 'forged_' + name, '__builtins__': __builtins__}
+                try:
+                    exec(compile(source, '<forged ' + name + '>', 'exec'), namespace)
+                except Exception:
+                    continue
+                spaces.append(namespace)
+    for namespace in spaces:
+        obj = _fg_resolve(namespace)
+        if obj is not None and _fg_compatible(obj):
+            return _fg_call(obj)
     return None

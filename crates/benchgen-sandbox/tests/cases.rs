@@ -1,0 +1,255 @@
+//! The run modes a candidate and a judge use: cases runs report canonical outcomes and nothing
+//! else, the original of a hidden target is out of reach, and record / replay carry free-form
+//! tests across the boundary.
+
+mod common;
+
+use benchgen_core::judge::{CaseCall, CaseOutcome, Value};
+use benchgen_core::{HiddenTarget, RunMode};
+use benchgen_sandbox::{ExecRequest, Verdict};
+use serde_json::json;
+
+use common::{executor, limits};
+
+fn call(text: &str) -> CaseCall {
+    CaseCall {
+        setup: String::new(),
+        call: text.into(),
+        inputs: None,
+        observe: Vec::new(),
+        stdout: false,
+    }
+}
+
+fn cases_request(program: &str, calls: Vec<CaseCall>, hide: Option<HiddenTarget>) -> ExecRequest {
+    ExecRequest {
+        program: program.into(),
+        limits: limits(),
+        mode: RunMode::Cases { cases: calls, hide },
+        ..Default::default()
+    }
+}
+
+fn decoded(reports: &[serde_json::Value]) -> Vec<CaseOutcome> {
+    reports
+        .iter()
+        .map(|r| CaseOutcome::decode(r).expect("a runner report decodes"))
+        .collect()
+}
+
+#[test]
+fn a_cases_run_reports_values_by_type_and_exceptions_by_class() {
+    let executor = executor(1).expect("sandbox");
+    let program = r#"
+class Anything:
+    def __init__(self):
+        self.tag = 7
+    def __eq__(self, other):
+        return True
+    def __bool__(self):
+        return True
+
+class Loud(int):
+    def __eq__(self, other):
+        return True
+
+def f(x):
+    if x == 0:
+        raise ValueError("zero")
+    if x == 1:
+        return Anything()
+    if x == 2:
+        return Loud(5)
+    return {"a": [x, 2.5, None, (1, "s")], "b": {3, 1}}
+"#;
+    let mut observed = call("f(3)");
+    observed.setup = "items = [1]".into();
+    observed.call = "items.append(4)".into();
+    observed.observe = vec!["items".into()];
+    let outcome = executor.run(&cases_request(
+        program,
+        vec![
+            call("f(0)"),
+            call("f(1)"),
+            call("f(2)"),
+            call("f(3)"),
+            observed,
+        ],
+        None,
+    ));
+    assert_eq!(outcome.verdict, Verdict::Passed, "{outcome:?}");
+    assert!(
+        outcome.tests.is_empty(),
+        "a cases run has no verdicts of its own"
+    );
+    let cases = decoded(&outcome.cases);
+    assert_eq!(cases.len(), 5);
+    let raised = cases[0].result.as_ref().unwrap_err();
+    assert_eq!(raised.mro[0], "builtins.ValueError");
+    assert_eq!(raised.message, "zero");
+    // An object that equals everything is its type and fields, equal to nothing else.
+    let anything = cases[1].result.as_ref().unwrap();
+    assert_eq!(
+        anything,
+        &Value::Object {
+            type_name: "program.Anything".into(),
+            fields: vec![("tag".into(), Value::Int("7".into()))],
+            base: None
+        }
+    );
+    assert!(!anything.py_eq(&Value::Int("7".into())));
+    assert_eq!(anything.truthy(), None, "its __bool__ is not believed");
+    // A subclass of int compares by its base value, not by its __eq__.
+    let loud = cases[2].result.as_ref().unwrap();
+    assert!(loud.py_eq(&Value::Int("5".into())));
+    assert!(!loud.py_eq(&Value::Int("6".into())));
+    let expected = Value::from_json(&json!({"dict": [
+        ["a", {"list": [{"int": "3"}, {"float": "2.5"}, null, {"tuple": [{"int": "1"}, "s"]}]}],
+        ["b", {"set": [{"int": "1"}, {"int": "3"}]}],
+    ]}))
+    .unwrap();
+    assert!(cases[3].result.as_ref().unwrap().exact_eq(&expected, None));
+    assert_eq!(
+        cases[4].after,
+        vec![Value::List(vec![
+            Value::Int("1".into()),
+            Value::Int("4".into())
+        ])]
+    );
+}
+
+#[test]
+fn the_original_of_a_hidden_target_is_out_of_reach() {
+    let executor = executor(1).expect("sandbox");
+    // Each attempt returns what it got, or raises: every one must raise.
+    let program = r#"
+import sys
+
+def by_import():
+    import textwrap
+    return textwrap.dedent("  a\n  b")
+
+def by_reimport():
+    sys.modules.pop("textwrap", None)
+    import textwrap
+    return textwrap.dedent("  a")
+
+def by_reload():
+    import importlib, textwrap
+    return importlib.reload(textwrap).dedent("  a")
+
+def by_source():
+    import textwrap
+    return open(textwrap.__file__).read()
+
+def by_inspect():
+    import inspect, textwrap
+    return inspect.getsource(textwrap)
+
+def by_subprocess():
+    import subprocess
+    return subprocess.run([sys.executable, "-c", "print(1)"], capture_output=True).stdout
+
+def by_ctypes():
+    import ctypes
+    return ctypes.CDLL(None).getpid()
+
+def by_alias():
+    import textwrap
+    dedent = textwrap.__dict__["dedent"]
+    return dedent("  a")
+"#;
+    let names = [
+        "by_import",
+        "by_reimport",
+        "by_reload",
+        "by_source",
+        "by_inspect",
+        "by_subprocess",
+        "by_ctypes",
+        "by_alias",
+    ];
+    let hide = HiddenTarget {
+        module: "textwrap".into(),
+        qualified_name: "dedent".into(),
+    };
+    let request = cases_request(
+        program,
+        names.iter().map(|n| call(&format!("{n}()"))).collect(),
+        Some(hide),
+    );
+    let outcome = executor.run(&request);
+    assert_eq!(outcome.verdict, Verdict::Passed, "{outcome:?}");
+    for (name, case) in names.iter().zip(decoded(&outcome.cases)) {
+        assert!(
+            case.result.is_err(),
+            "{name} reached the original: {:?}",
+            case.result
+        );
+    }
+    // Without the hide, the same program reaches it: the attempts are real.
+    let RunMode::Cases { cases, .. } = request.mode else {
+        unreachable!()
+    };
+    let open = executor.run(&cases_request(program, cases, None));
+    let reached = decoded(&open.cases);
+    assert_eq!(
+        reached[0].result,
+        Ok(Value::Str("a\nb".into())),
+        "{:?}",
+        reached[0]
+    );
+}
+
+#[test]
+fn recorded_calls_replay_through_free_form_tests() {
+    let executor = executor(1).expect("sandbox");
+    let program = "def f(xs, k=1):\n    return sorted(xs)[:k]\n";
+    let tests = "import random\n\ndef test_f():\n    for _ in range(3):\n        xs = [random.randint(0, 9) for _ in range(4)]\n        assert f(xs, k=2) == sorted(xs)[:2]\n";
+    let record = executor.run(&ExecRequest {
+        program: program.into(),
+        tests: tests.into(),
+        limits: limits(),
+        mode: RunMode::Record { target: "f".into() },
+        ..Default::default()
+    });
+    assert_eq!(record.verdict, Verdict::Passed, "{record:?}");
+    assert_eq!(record.calls.len(), 3);
+    let run = |outcomes: Vec<serde_json::Value>| {
+        executor.run(&ExecRequest {
+            program: program.into(),
+            tests: tests.into(),
+            limits: limits(),
+            mode: RunMode::Replay {
+                target: "f".into(),
+                calls: record.calls.clone(),
+                outcomes,
+            },
+            ..Default::default()
+        })
+    };
+    // The candidate's outcomes, as a cases run reports them.
+    let candidate = executor.run(&cases_request(
+        program,
+        record
+            .calls
+            .iter()
+            .map(|inputs| CaseCall {
+                inputs: Some(inputs.clone()),
+                ..call("f")
+            })
+            .collect(),
+        None,
+    ));
+    assert_eq!(candidate.cases.len(), 3);
+    assert_eq!(run(candidate.cases.clone()).verdict, Verdict::Passed);
+    // A wrong claim fails, and so does an object that claims to equal everything.
+    let mut wrong = candidate.cases.clone();
+    wrong[1]["returned"] = json!({"list": []});
+    assert_eq!(run(wrong).verdict, Verdict::Failed);
+    let mut anything = candidate.cases.clone();
+    anything[0]["returned"] = json!({"object": {"type": "unittest.mock._ANY", "fields": []}});
+    assert_eq!(run(anything).verdict, Verdict::Failed);
+    // Outcomes for fewer calls than the tests make fail too.
+    assert_eq!(run(candidate.cases[..1].to_vec()).verdict, Verdict::Failed);
+}
