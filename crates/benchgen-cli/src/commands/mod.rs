@@ -200,11 +200,9 @@ impl ExecArgs {
             };
             batch.push(((run, program.example), (example.id.clone(), request)));
         }
-        let split = |batch: Vec<_>| -> (Vec<(usize, usize)>, Vec<(String, ExecRequest)>) {
-            batch.into_iter().unzip()
-        };
-        let ((trusted_runs, trusted), (untrusted_runs, untrusted)) =
-            (split(trusted), split(untrusted));
+        let (trusted_runs, trusted): (Vec<(usize, usize)>, Vec<_>) = trusted.into_iter().unzip();
+        let (untrusted_runs, untrusted): (Vec<(usize, usize)>, Vec<_>) =
+            untrusted.into_iter().unzip();
         let (trusted, untrusted) = std::thread::scope(|scope| {
             let references =
                 scope.spawn(|| self.execute(&mut judges, trusted, "reference", printer));
