@@ -112,8 +112,7 @@ def run_cases(program, cases, hide, emit):
             os._exit(0)
         emit(message)
 
-    if hide is not None:
-        _hide(hide["module"], hide["qualified_name"])
+    _guard(hide)
     mod = _new_module("program", "program.py")
     if not _exec_phase(mod, "program.py", program, "<program>", report):
         return
@@ -345,11 +344,22 @@ def _exception(raised, resolve):
     return RuntimeError(message)
 
 
+def _guard(hide):
+    """Installs, before a candidate's program runs, an audit hook (no Python code can remove one)
+    that refuses raw memory access (ctypes, /proc/*/mem): the process inherits the fork-server's
+    heap, whose freed memory may hold fragments of earlier runs. With `hide`, it also keeps the
+    original of the target out of reach (see `_hide`)."""
+    if hide is None:
+        sys.addaudithook(_audit_hook(set(), set(), set(), _MEMORY_EVENTS))
+    else:
+        _hide(hide["module"], hide["qualified_name"])
+
+
 def _hide(module_name, qualified_name):
     """Keeps the original of the target out of reach of the program about to run: the target in
-    its module (and wherever a module holds the same object) answers with an ImportError, and an
-    audit hook, which no Python code can remove, refuses to open the module's files, to import it
-    afresh, and what would get around both (ctypes, new processes or interpreters)."""
+    its module (and wherever a module holds the same object) answers with an ImportError, and the
+    audit hook also refuses to open the module's files, to import it afresh, and what would get
+    around both (new processes or interpreters, links)."""
     import importlib
 
     try:
@@ -382,7 +392,8 @@ def _hide(module_name, qualified_name):
     for path in list(linecache.cache):
         if os.path.realpath(path) in blocked_paths:
             del linecache.cache[path]
-    sys.addaudithook(_audit_hook(blocked_names, blocked_paths, blocked_basenames))
+    sys.addaudithook(_audit_hook(blocked_names, blocked_paths, blocked_basenames,
+                                 _MEMORY_EVENTS + _ESCAPE_EVENTS))
 
 
 def _refusal(name):
@@ -421,16 +432,17 @@ def _refusing_code(freevars, name):
     return namespace["outer"]().__code__
 
 
-# Audit events that would reach the original some other way: native code, another interpreter
-# or process (which would have no hook), or links to the hidden files.
-_REFUSED_EVENTS = ("subprocess.Popen", "os.system", "os.exec", "os.posix_spawn", "os.spawn",
-                   "os.forkpty", "os.symlink", "os.link", "cpython.PyInterpreterState_New",
-                   "_xxsubinterpreters.create", "pty.spawn", "mmap.__new__")
+# Audit events refused to every candidate (raw memory; `ctypes.*` too, by prefix), and those
+# that would reach a hidden original some other way: another interpreter or process (which would
+# have no hook), or links to the hidden files.
+_MEMORY_EVENTS = ("mmap.__new__", "cpython.PyInterpreterState_New", "_xxsubinterpreters.create")
+_ESCAPE_EVENTS = ("subprocess.Popen", "os.system", "os.exec", "os.posix_spawn", "os.spawn",
+                  "os.forkpty", "os.symlink", "os.link", "pty.spawn")
 
 
-def _audit_hook(blocked_names, blocked_paths, blocked_basenames):
+def _audit_hook(blocked_names, blocked_paths, blocked_basenames, refused):
     realpath, basename, fspath = os.path.realpath, os.path.basename, os.fspath
-    refused_events = frozenset(_REFUSED_EVENTS)
+    refused_events = frozenset(refused)
 
     def hook(event, args):
         if event == "open":
@@ -443,8 +455,10 @@ def _audit_hook(blocked_names, blocked_paths, blocked_basenames):
                     path = path.decode("utf-8", "replace")
             except TypeError:
                 return
-            if basename(path) in blocked_basenames or realpath(path) in blocked_paths or \
-                    (path.startswith("/proc/") and path.endswith("/mem")):
+            # A process's memory file, however it is reached (/proc/self, a dir_fd, a cwd).
+            if basename(path) == "mem" or \
+                    (blocked_paths and (basename(path) in blocked_basenames or
+                                        realpath(path) in blocked_paths)):
                 raise PermissionError(f"{path}: not available to a candidate")
         elif event == "import":
             if args and args[0] in blocked_names:
