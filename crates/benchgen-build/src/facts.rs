@@ -3,7 +3,7 @@
 //! Asked of the interpreter that will run the items (one sandbox run per build), not assumed:
 //! slicing decides "unresolved name" and "not in the standard library" against these lists.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use benchgen_core::{ExecOutcome, ExecRequest, Limits};
 use serde::Deserialize;
@@ -27,13 +27,19 @@ pub struct PythonFacts {
     stdlib: HashSet<String>,
     /// `3.11.2`.
     pub version: String,
+    /// Per module asked about, its attributes that are functions implemented in C (`heapq`'s
+    /// `heappush` is `_heapq.heappush`): a target with such an original cannot be hidden from a
+    /// candidate, whose process can always make the C module afresh.
+    #[serde(default)]
+    native: HashMap<String, HashSet<String>>,
 }
 
 impl PythonFacts {
-    /// The run that asks.
-    pub fn request() -> ExecRequest {
+    /// The run that asks, about the standard library and the `modules` that targets come from.
+    pub fn request(modules: &[String]) -> ExecRequest {
+        let modules = serde_json::to_string(modules).expect("names serialize");
         let tests = format!(
-            "def test_facts():\n    import builtins, json, sys\n    facts = {{\n        'builtins': dir(builtins),\n        'stdlib': sorted(sys.stdlib_module_names),\n        'version': '.'.join(map(str, sys.version_info[:3])),\n    }}\n    print({MARKER:?} + json.dumps(facts))\n"
+            "def test_facts():\n    import builtins, importlib, json, sys\n    native = {{}}\n    for name in {modules}:\n        try:\n            module = importlib.import_module(name)\n        except Exception:\n            continue\n        native[name] = sorted(k for k, v in vars(module).items() if type(v).__name__ == 'builtin_function_or_method')\n    facts = {{\n        'builtins': dir(builtins),\n        'stdlib': sorted(sys.stdlib_module_names),\n        'version': '.'.join(map(str, sys.version_info[:3])),\n        'native': native,\n    }}\n    print({MARKER:?} + json.dumps(facts))\n"
         );
         ExecRequest {
             program: String::new(),
@@ -58,6 +64,13 @@ impl PythonFacts {
         self.builtins.contains(name) || MODULE_DUNDERS.contains(&name)
     }
 
+    /// Whether `qualified_name` in `module` is, where items run, a function implemented in C.
+    pub fn is_native(&self, module: &str, qualified_name: &str) -> bool {
+        self.native
+            .get(module)
+            .is_some_and(|names| names.contains(qualified_name))
+    }
+
     pub fn is_stdlib(&self, top_level: &str) -> bool {
         top_level == "__future__" || self.stdlib.contains(top_level)
     }
@@ -68,6 +81,7 @@ impl PythonFacts {
             builtins: builtins.iter().map(|s| s.to_string()).collect(),
             stdlib: stdlib.iter().map(|s| s.to_string()).collect(),
             version: "3.11.2".into(),
+            native: HashMap::new(),
         }
     }
 }

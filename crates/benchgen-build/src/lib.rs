@@ -196,23 +196,26 @@ pub fn build(
 ) -> Result<BuildReport, BuildError> {
     let on_event: &mut dyn FnMut(BuildEvent) = &mut on_event;
     let mut report = BuildReport::default();
-    let outcome = batch::run(
-        executors.main,
-        Phase::Facts,
-        vec![PythonFacts::request()],
-        on_event,
-    );
-    let facts = outcome
-        .first()
-        .ok_or_else(|| BuildError::Sandbox("no outcome".into()))?;
-    let facts = PythonFacts::from_outcome(facts).map_err(BuildError::Sandbox)?;
-
     let mut files = Vec::new();
     for source in sources {
         let (loaded, errors) = source::load(source, &options.host_python);
         files.extend(loaded);
         report.errors.extend(errors);
     }
+    let modules: Vec<String> = files
+        .iter()
+        .filter_map(|f: &ModuleFile| f.provenance.module.clone())
+        .collect();
+    let outcome = batch::run(
+        executors.main,
+        Phase::Facts,
+        vec![PythonFacts::request(&modules)],
+        on_event,
+    );
+    let facts = outcome
+        .first()
+        .ok_or_else(|| BuildError::Sandbox("no outcome".into()))?;
+    let facts = PythonFacts::from_outcome(facts).map_err(BuildError::Sandbox)?;
 
     let candidates = select_all(&files, options, false, &mut report);
     on_event(BuildEvent::Funnel(report.funnel));
@@ -469,6 +472,11 @@ fn write_all<'f>(
     let mut drafts = Vec::new();
     for (sliced, probe_report) in probed {
         let id = &sliced.candidate.id;
+        let module = sliced.candidate.file.provenance.module.as_deref();
+        if module.is_some_and(|m| facts.is_native(m, &sliced.function.qualified_name)) {
+            skip(report, id, Stage::Test, SkipReason::NativeOriginal);
+            continue;
+        }
         if !probe_report.cases.iter().any(|c| c.kind == CaseKind::Value) {
             skip(
                 report,

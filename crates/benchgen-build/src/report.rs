@@ -108,6 +108,9 @@ pub enum SkipReason {
     NotRunnable(String),
     /// Every candidate input failed.
     NoWorkingInput(String),
+    /// Where items run, the module's attribute is a C implementation (`heapq.heappush` is
+    /// `_heapq`'s): a candidate could always rebuild it, so it cannot be kept from one.
+    NativeOriginal,
     /// Working inputs exist, but too few are deterministic and writable as tests.
     TooFewCases {
         found: usize,
@@ -139,6 +142,9 @@ impl fmt::Display for SkipReason {
             SkipReason::NoParameters => f.write_str("has no parameters"),
             SkipReason::NoReturnValue => f.write_str("returns no value"),
             SkipReason::Delegation => f.write_str("only delegates"),
+            SkipReason::NativeOriginal => f.write_str(
+                "the module's function is implemented in C, and a candidate could rebuild it",
+            ),
             SkipReason::NotFound => f.write_str("is not defined in its code"),
             SkipReason::NotTopLevel => f.write_str("is not defined at module level"),
             SkipReason::Redefined => f.write_str("is redefined later in its module"),

@@ -392,8 +392,70 @@ def _hide(module_name, qualified_name):
     for path in list(linecache.cache):
         if os.path.realpath(path) in blocked_paths:
             del linecache.cache[path]
+    _guard_native_modules(blocked_names)
+    # A new program would start with no hook: no exec at all (some routes to it, like
+    # _posixsubprocess.fork_exec, raise no audit event).
+    _forbid_exec()
     sys.addaudithook(_audit_hook(blocked_names, blocked_paths, blocked_basenames,
                                  _MEMORY_EVENTS + _ESCAPE_EVENTS))
+
+
+def _guard_native_modules(blocked_names):
+    """A C implementation of the target (`_heapq.heappush`) cannot have its code swapped: refuse
+    to create or re-initialise the modules that held it, which would make fresh function objects
+    (these import-system functions raise no audit event)."""
+    import _imp
+
+    def guarded(function, name_of):
+        def refusing(arg, *rest):
+            if name_of(arg) in blocked_names:
+                raise ImportError(f"{name_of(arg)} is not available to a candidate")
+            return function(arg, *rest)
+
+        return refusing
+
+    spec_name = lambda spec: getattr(spec, "name", None)  # noqa: E731
+    module_name = lambda module: getattr(module, "__name__", None)  # noqa: E731
+    for attribute, name_of in (("create_builtin", spec_name), ("create_dynamic", spec_name),
+                               ("exec_builtin", module_name), ("exec_dynamic", module_name)):
+        original = getattr(_imp, attribute, None)
+        if original is not None:
+            setattr(_imp, attribute, guarded(original, name_of))
+
+
+# seccomp: refuse execve and execveat (x86_64; x32 syscall numbers refused too) with EPERM.
+_AUDIT_ARCH_X86_64 = 0xC000003E
+_SECCOMP_FILTER = (
+    (0x20, 0, 0, 4),  # load the architecture
+    (0x15, 0, 5, _AUDIT_ARCH_X86_64),  # not x86_64: allow (the audit hook still holds)
+    (0x20, 0, 0, 0),  # load the syscall number
+    (0x35, 3, 0, 0x40000000),  # x32 ABI: refuse
+    (0x15, 2, 0, 59),  # execve: refuse
+    (0x15, 1, 0, 322),  # execveat: refuse
+    (0x06, 0, 0, 0x7FFF0000),  # allow
+    (0x06, 0, 0, 0x00050001),  # refuse with EPERM
+)
+
+
+def _forbid_exec():
+    """Installs a seccomp filter, which nothing in this process can lift, that refuses exec."""
+    import ctypes
+
+    class Filter(ctypes.Structure):
+        _fields_ = [("code", ctypes.c_ushort), ("jt", ctypes.c_ubyte), ("jf", ctypes.c_ubyte),
+                    ("k", ctypes.c_uint)]
+
+    class Program(ctypes.Structure):
+        _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.POINTER(Filter))]
+
+    filters = (Filter * len(_SECCOMP_FILTER))(*[Filter(*f) for f in _SECCOMP_FILTER])
+    program = Program(len(_SECCOMP_FILTER), filters)
+    libc = ctypes.CDLL(None, use_errno=True)
+    pr_set_no_new_privs, pr_set_seccomp, seccomp_mode_filter = 38, 22, 2
+    if libc.prctl(pr_set_no_new_privs, 1, 0, 0, 0) != 0 or \
+            libc.prctl(pr_set_seccomp, seccomp_mode_filter, ctypes.byref(program), 0, 0) != 0:
+        # Without it the original may be reachable: refuse to run rather than run unguarded.
+        raise OSError(ctypes.get_errno(), "cannot forbid exec to the candidate (seccomp)")
 
 
 def _refusal(name):
