@@ -300,8 +300,11 @@ def _child(request, rlimits, pipes, result_fd, nonce, hooks):
         write, dumps = os.write, json.dumps
 
         def emit(message):
-            message["nonce"] = nonce
-            data = (dumps(message) + "\n").encode()
+            """Sends one message, or a list of them in one write (one wakeup of this server)."""
+            messages = message if type(message) is list else [message]
+            for one in messages:
+                one["nonce"] = nonce
+            data = "".join([dumps(one) + "\n" for one in messages]).encode()
             while data:
                 data = data[write(result_fd, data):]
 

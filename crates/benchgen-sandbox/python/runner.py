@@ -118,12 +118,17 @@ def run_cases(program, cases, hide, emit):
         return
     resolve = _resolver(mod)
     calls = _compile_calls(cases)
+    # Sent together at the end, in one write: a message per case would wake the server per case.
+    # A run that dies on the way loses them, and is then no pass anyway.
+    messages = []
     for index, case in enumerate(cases):
         message, stop = _call_case(mod, index, case, calls[index], resolve)
-        report(message)
+        messages.append(message)
         if stop:
+            report(messages)
             return
-    report({"kind": "done"})
+    messages.append({"kind": "done"})
+    report(messages)
 
 
 def _compile_calls(cases):
