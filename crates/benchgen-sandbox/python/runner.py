@@ -371,7 +371,9 @@ def _hide(module_name, qualified_name):
         module = importlib.import_module(module_name)
     except BaseException:  # noqa: BLE001 - not importable here: nothing to hide but its files
         module = None
-    blocked_names = {module_name}
+    blocked_names = {module_name, *_NATIVE_FILE_READERS}
+    for name in _NATIVE_FILE_READERS:
+        sys.modules.pop(name, None)
     blocked_paths = set()
     blocked_basenames = set()
     if module is not None:
@@ -461,6 +463,12 @@ def _forbid_exec():
             libc.prctl(pr_set_seccomp, seccomp_mode_filter, ctypes.byref(program), 0, 0) != 0:
         # Without it the original may be reachable: refuse to run rather than run unguarded.
         raise OSError(ctypes.get_errno(), "cannot forbid exec to the candidate (seccomp)")
+
+
+# Extension modules that read files in C, with no "open" audit event (readline's history
+# file would hand back any source file line by line): refused where an original is hidden.
+_NATIVE_FILE_READERS = ("readline", "_curses", "_curses_panel", "_dbm", "_gdbm", "_tkinter",
+                        "nis")
 
 
 def _refusal(name):
