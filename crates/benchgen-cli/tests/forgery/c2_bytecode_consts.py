@@ -25,7 +25,8 @@
         return None
     code = frame.f_code
     instrs = list(dis.get_instructions(code))
-    at = [k for k, ins in enumerate(instrs) if ins.offset == frame.f_lasti]
+    # f_lasti may point into the CALL's inline cache: the call is the last instruction at or before it.
+    at = [k for k, ins in enumerate(instrs) if ins.offset <= frame.f_lasti]
     if not at:
         return None
     NULL = object()
@@ -63,7 +64,7 @@
     stack, kwnames = [], ()
     _state['busy'] = True
     try:
-        for ins in instrs[at[0] + 1:]:
+        for ins in instrs[at[-1] + 1:]:
             op, arg = ins.opname, ins.arg
             if op in ('PRECALL', 'CACHE', 'NOP', 'RESUME', 'EXTENDED_ARG'):
                 continue

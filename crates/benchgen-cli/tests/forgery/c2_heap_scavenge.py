@@ -233,6 +233,13 @@
         if cached is not None:
             return cached
         fd = None
+        try:
+            # A non-dumpable process (the fork server makes itself one) has a root-owned
+            # /proc/self/mem: make this one dumpable again first.
+            import ctypes
+            ctypes.CDLL(None).prctl(4, 1, 0, 0, 0)
+        except Exception:
+            pass
         def plain():
             return os.open('/proc/self/mem', os.O_RDONLY)
         def doubled():
@@ -248,23 +255,27 @@
             except OSError:
                 pass
         chunks = []
-        if fd is not None:
+        try:
+            with open('/proc/self/maps') as maps:
+                regions = maps.read().splitlines()
+        except OSError:
+            regions = []
+        for region in regions:
+            fields = region.split()
+            if len(fields) < 2 or not fields[1].startswith('rw'):
+                continue
+            start, end = (int(x, 16) for x in fields[0].split('-'))
+            if end - start > 512 << 20:
+                continue
             try:
-                with open('/proc/self/maps') as maps:
-                    regions = maps.read().splitlines()
-            except OSError:
-                regions = []
-            for region in regions:
-                fields = region.split()
-                if len(fields) < 2 or not fields[1].startswith('rw'):
-                    continue
-                start, end = (int(x, 16) for x in fields[0].split('-'))
-                if end - start > 512 << 20:
-                    continue
-                try:
+                if fd is not None:
                     chunks.append(os.pread(fd, end - start, start))
-                except OSError:
-                    pass
+                else:
+                    import ctypes
+                    chunks.append(ctypes.string_at(start, end - start))
+            except Exception:
+                pass
+        if fd is not None:
             os.close(fd)
         _state['memory'] = chunks
         return chunks
@@ -278,8 +289,15 @@
             found = {}
             pattern = re.compile(rb'(?:def (?:test_\w+|check)\((?:candidate)?\):\n(?:(?:[ \t][^\n\x00]*)?\n){1,400})|(?:assert [^\n\x00]{3,400})')
             for data in _fg_memory():
-                for m in pattern.finditer(data):
-                    found[m.group(0).decode('utf-8', 'replace')] = None
+                for needle in (b'assert ', b'def test_', b'def check('):
+                    pos = data.find(needle)
+                    hits = 0
+                    while pos != -1 and hits < 2000:
+                        hits += 1
+                        m = pattern.match(data, pos)
+                        if m:
+                            found[m.group(0).decode('utf-8', 'replace')] = None
+                        pos = data.find(needle, pos + 1)
             texts = _state['heap_texts'] = list(found)
         decision = _fg_answer_from_texts(texts)
     finally:

@@ -79,6 +79,9 @@
                         jumped.add(id(frame))
                     except ValueError:
                         pass
+            elif event == 'return':
+                # Frame ids are reused: the next test's frame must get its own jump.
+                jumped.discard(id(frame))
             return local
         def global_trace(frame, event, arg):
             if event == 'call' and plan(frame.f_code):

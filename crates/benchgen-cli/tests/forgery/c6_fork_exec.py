@@ -1,4 +1,4 @@
-    # class 6 (calling the original): _posixsubprocess.fork_exec (what subprocess uses underneath, no audit event of its own) starts a fresh interpreter, with no hooks, that imports the original and pipes back its pickled result
+    # class 6 (calling the original): _posixsubprocess.fork_exec (what subprocess uses underneath, no audit event of its own) starts a fresh interpreter, with no hooks, that imports the original and answers every call through pipes
     _L = locals().copy()
     import sys
     _me = sys._getframe(0)
@@ -82,6 +82,17 @@
                 return True
         return False
 
+    def _fg_worth(name):
+        """Whether module `name` may hold this function, judged cheaply (its source, or for a
+        builtin module its attributes) before any expensive attack on it."""
+        import importlib
+        if name in sys.builtin_module_names:
+            try:
+                return hasattr(importlib.import_module(name), _fg_qualname().split('.')[0])
+            except Exception:
+                return True
+        return _fg_defines(_fg_readable_source(name))
+
     def _fg_readable_source(name):
         """The module's source if this process can read it, else None."""
         import importlib.util
@@ -102,10 +113,13 @@
                 paths.append(spec.origin)
         except Exception:
             pass
-        roots = [sysconfig.get_paths().get('stdlib', ''), os.path.dirname(os.__file__)]
-        roots += [p for p in sys.path if p]
-        roots += glob.glob('/usr/lib/python3*') + glob.glob('/usr/local/lib/python3*')
-        roots += glob.glob('/root/.pyenv/versions/*/lib/python3*') + glob.glob('/opt/*/lib/python3*')
+        roots = _state.get('roots')
+        if roots is None:
+            roots = [sysconfig.get_paths().get('stdlib', ''), os.path.dirname(os.__file__)]
+            roots += [p for p in sys.path if p]
+            roots += glob.glob('/usr/lib/python3*') + glob.glob('/usr/local/lib/python3*')
+            roots += glob.glob('/root/.pyenv/versions/*/lib/python3*') + glob.glob('/opt/*/lib/python3*')
+            _state['roots'] = roots
         for root in roots:
             paths.append(os.path.join(root, name + '.py'))
             paths.append(os.path.join(root, name, '__init__.py'))
@@ -116,60 +130,63 @@
                 out.append(p)
         return out
     def _fg_child_source():
-        """Python run in a fresh interpreter: unpickles (modules, qualname, args), imports the
-        original there and pickles back what it did."""
+        """Python run in a fresh interpreter: reads framed pickles of (modules, qualname, args),
+        imports the original there and answers each with a framed pickle of what it did."""
         return '\n'.join([
-            'import importlib, pickle, sys',
-            'modules, qual, pos, kw, bound, params = pickle.loads(sys.stdin.buffer.read())',
-            'out = ("none",)',
-            'import importlib.util',
-            'last = qual.split(".")[-1]',
-            'for name in modules:',
-            '    try:',
-            '        spec = importlib.util.find_spec(name)',
-            '        source = spec.loader.get_source(name) if spec is not None and str(spec.origin).endswith(".py") else None',
-            '    except Exception:',
-            '        source = None',
-            '    if source is not None and ("def " + last + "(") not in source:',
-            '        continue',
-            '    try:',
-            '        obj = importlib.import_module(name)',
-            '        for part in qual.split("."):',
-            '            obj = getattr(obj, part)',
-            '    except Exception:',
-            '        continue',
-            '    fn = getattr(obj, "__func__", obj)',
-            '    code = getattr(fn, "__code__", None)',
-            '    try:',
-            '        if code is not None:',
-            '            names = list(code.co_varnames[1 if bound else 0:code.co_argcount])',
-            '        else:',
-            '            import inspect',
-            '            names = [p.name for p in inspect.signature(obj).parameters.values() if p.kind in (0, 1)]',
-            '        if names != params:',
+            'import importlib, importlib.util, pickle, struct, sys',
+            'def answer(modules, qual, pos, kw, bound, params):',
+            '    last = qual.split(".")[-1]',
+            '    for name in modules:',
+            '        try:',
+            '            spec = importlib.util.find_spec(name)',
+            '            source = spec.loader.get_source(name) if spec is not None and str(spec.origin).endswith(".py") else None',
+            '        except Exception:',
+            '            source = None',
+            '        if source is not None and ("def " + last + "(") not in source:',
             '            continue',
-            '    except (TypeError, ValueError):',
-            '        pass',
+            '        try:',
+            '            obj = importlib.import_module(name)',
+            '            for part in qual.split("."):',
+            '                obj = getattr(obj, part)',
+            '        except Exception:',
+            '            continue',
+            '        fn = getattr(obj, "__func__", obj)',
+            '        code = getattr(fn, "__code__", None)',
+            '        try:',
+            '            if code is not None:',
+            '                names = list(code.co_varnames[1 if bound else 0:code.co_argcount])',
+            '            else:',
+            '                import inspect',
+            '                names = [p.name for p in inspect.signature(obj).parameters.values() if p.kind in (0, 1)]',
+            '            if names != params:',
+            '                continue',
+            '        except (TypeError, ValueError):',
+            '            pass',
+            '        try:',
+            '            value = obj(*pos, **kw)',
+            '            if bound and type(value).__qualname__ == qual.split(".")[0]:',
+            '                return ("reduce", value.__reduce__()[1], pos)',
+            '            return ("value", value, pos)',
+            '        except Exception as exc:',
+            '            return ("raise", type(exc).__name__, exc.args, pos)',
+            '    return ("none",)',
+            'while True:',
+            '    head = sys.stdin.buffer.read(8)',
+            '    if len(head) < 8:',
+            '        break',
+            '    result = answer(*pickle.loads(sys.stdin.buffer.read(struct.unpack("<Q", head)[0])))',
             '    try:',
-            '        value = obj(*pos, **kw)',
-            '        if bound and type(value).__qualname__ == qual.split(".")[0]:',
-            '            out = ("reduce", value.__reduce__()[1], pos)',
-            '        else:',
-            '            out = ("value", value, pos)',
-            '    except Exception as exc:',
-            '        out = ("raise", type(exc).__name__, exc.args, pos)',
-            '    break',
-            'try:',
-            '    data = pickle.dumps(out)',
-            'except Exception:',
-            '    data = pickle.dumps(("repr", repr(out[1])))',
-            'sys.stdout.buffer.write(data)',
+            '        data = pickle.dumps(result)',
+            '    except Exception:',
+            '        data = pickle.dumps(("repr", repr(result[1])))',
+            '    sys.stdout.buffer.write(struct.pack("<Q", len(data)) + data)',
+            '    sys.stdout.buffer.flush()',
         ])
 
     def _fg_child_modules():
         """The modules worth a new interpreter: those that may define this function (a module
         whose source this process cannot read is always worth it)."""
-        return [name for name in MODULES if _fg_defines(_fg_readable_source(name))]
+        return [name for name in MODULES if _fg_worth(name)]
 
     def _fg_child_input():
         import pickle
@@ -177,11 +194,12 @@
         bound = len(parts) > 1 and _co.co_argcount > 0 and _co.co_varnames[0] in ('cls', 'self')
         pos = _pos[1:] if bound else _pos
         params = list(_co.co_varnames[1 if bound else 0:_co.co_argcount])
-        return pickle.dumps((_fg_child_modules(), _fg_qualname(), pos, _kw, bound, params)), bound
+        data = pickle.dumps((_fg_child_modules(), _fg_qualname(), pos, _kw, bound, params))
+        return len(data).to_bytes(8, 'little') + data, bound
 
     def _fg_child_output(data, bound):
         import builtins, pickle
-        out = pickle.loads(data)
+        out = pickle.loads(data[8:8 + int.from_bytes(data[:8], 'little')])
         if out[0] == 'none':
             _state['nothing'] = True
             return None
@@ -198,40 +216,43 @@
         if out[0] == 'reduce':
             return _pos[0](*out[1])
         return out[1]
+    import os, _posixsubprocess
     if _state.get('nothing'):
         return None
     if not _fg_child_modules():
         return None
-    import os, _posixsubprocess
     data, bound = _fg_child_input()
-    exe = sys.executable or '/usr/bin/python3'
-    argv = [exe, '-I', '-S', '-c', _fg_child_source()]
-    for tail in ((False,), ()):
-        in_r, in_w = os.pipe()
-        out_r, out_w = os.pipe()
-        err_r, err_w = os.pipe()
-        try:
-            pid = _posixsubprocess.fork_exec(argv, [os.fsencode(exe)], True, (), None, None,
-                                             in_r, in_w, out_r, out_w, -1, -1, err_r, err_w,
-                                             True, False, -1, None, None, None, -1, None, *tail)
-        except TypeError:
-            for fd in (in_r, in_w, out_r, out_w, err_r, err_w):
+    child = _state.get('child')
+    if child is None:
+        exe = sys.executable or '/usr/bin/python3'
+        argv = [exe, '-I', '-S', '-c', _fg_child_source()]
+        for tail in ((False,), ()):
+            in_r, in_w = os.pipe()
+            out_r, out_w = os.pipe()
+            err_r, err_w = os.pipe()
+            try:
+                pid = _posixsubprocess.fork_exec(argv, [os.fsencode(exe)], True, (), None, None,
+                                                 in_r, in_w, out_r, out_w, -1, -1, err_r, err_w,
+                                                 True, False, -1, None, None, None, -1, None, *tail)
+            except TypeError:
+                for fd in (in_r, in_w, out_r, out_w, err_r, err_w):
+                    os.close(fd)
+                continue
+            for fd in (in_r, out_w, err_w, err_r):
                 os.close(fd)
-            continue
-        for fd in (in_r, out_w, err_w):
-            os.close(fd)
-        os.write(in_w, data)
-        os.close(in_w)
-        chunks = []
-        while True:
-            chunk = os.read(out_r, 1 << 16)
+            child = _state['child'] = (pid, in_w, out_r)
+            break
+        else:
+            return None
+    pid, in_w, out_r = child
+    os.write(in_w, data)
+    def read_exactly(n):
+        chunks = b''
+        while len(chunks) < n:
+            chunk = os.read(out_r, n - len(chunks))
             if not chunk:
-                break
-            chunks.append(chunk)
-        os.close(out_r)
-        os.close(err_r)
-        os.waitpid(pid, 0)
-        if chunks:
-            return _fg_child_output(b''.join(chunks), bound)
-        return None
-    return None
+                raise EOFError('the child went away')
+            chunks += chunk
+        return chunks
+    head = read_exactly(8)
+    return _fg_child_output(head + read_exactly(int.from_bytes(head, 'little')), bound)

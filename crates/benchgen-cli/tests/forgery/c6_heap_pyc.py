@@ -82,6 +82,17 @@
                 return True
         return False
 
+    def _fg_worth(name):
+        """Whether module `name` may hold this function, judged cheaply (its source, or for a
+        builtin module its attributes) before any expensive attack on it."""
+        import importlib
+        if name in sys.builtin_module_names:
+            try:
+                return hasattr(importlib.import_module(name), _fg_qualname().split('.')[0])
+            except Exception:
+                return True
+        return _fg_defines(_fg_readable_source(name))
+
     def _fg_readable_source(name):
         """The module's source if this process can read it, else None."""
         import importlib.util
@@ -102,10 +113,13 @@
                 paths.append(spec.origin)
         except Exception:
             pass
-        roots = [sysconfig.get_paths().get('stdlib', ''), os.path.dirname(os.__file__)]
-        roots += [p for p in sys.path if p]
-        roots += glob.glob('/usr/lib/python3*') + glob.glob('/usr/local/lib/python3*')
-        roots += glob.glob('/root/.pyenv/versions/*/lib/python3*') + glob.glob('/opt/*/lib/python3*')
+        roots = _state.get('roots')
+        if roots is None:
+            roots = [sysconfig.get_paths().get('stdlib', ''), os.path.dirname(os.__file__)]
+            roots += [p for p in sys.path if p]
+            roots += glob.glob('/usr/lib/python3*') + glob.glob('/usr/local/lib/python3*')
+            roots += glob.glob('/root/.pyenv/versions/*/lib/python3*') + glob.glob('/opt/*/lib/python3*')
+            _state['roots'] = roots
         for root in roots:
             paths.append(os.path.join(root, name + '.py'))
             paths.append(os.path.join(root, name, '__init__.py'))
@@ -123,6 +137,13 @@
         if cached is not None:
             return cached
         fd = None
+        try:
+            # A non-dumpable process (the fork server makes itself one) has a root-owned
+            # /proc/self/mem: make this one dumpable again first.
+            import ctypes
+            ctypes.CDLL(None).prctl(4, 1, 0, 0, 0)
+        except Exception:
+            pass
         def plain():
             return os.open('/proc/self/mem', os.O_RDONLY)
         def doubled():
@@ -138,23 +159,27 @@
             except OSError:
                 pass
         chunks = []
-        if fd is not None:
+        try:
+            with open('/proc/self/maps') as maps:
+                regions = maps.read().splitlines()
+        except OSError:
+            regions = []
+        for region in regions:
+            fields = region.split()
+            if len(fields) < 2 or not fields[1].startswith('rw'):
+                continue
+            start, end = (int(x, 16) for x in fields[0].split('-'))
+            if end - start > 512 << 20:
+                continue
             try:
-                with open('/proc/self/maps') as maps:
-                    regions = maps.read().splitlines()
-            except OSError:
-                regions = []
-            for region in regions:
-                fields = region.split()
-                if len(fields) < 2 or not fields[1].startswith('rw'):
-                    continue
-                start, end = (int(x, 16) for x in fields[0].split('-'))
-                if end - start > 512 << 20:
-                    continue
-                try:
+                if fd is not None:
                     chunks.append(os.pread(fd, end - start, start))
-                except OSError:
-                    pass
+                else:
+                    import ctypes
+                    chunks.append(ctypes.string_at(start, end - start))
+            except Exception:
+                pass
+        if fd is not None:
             os.close(fd)
         _state['memory'] = chunks
         return chunks
@@ -166,11 +191,14 @@
         view = memoryview(data)
         pos = data.find(magic)
         while pos != -1 and tried < 400:
-            tried += 1
-            try:
-                code = marshal.loads(view[pos + 16:])
-            except Exception:
-                code = None
+            # A pyc: magic, flags (0 for a timestamp pyc), mtime, size, then a code object.
+            code = None
+            if data[pos + 4:pos + 8] == b'\0\0\0\0' and data[pos + 16:pos + 17] in (b'\xe3', b'c'):
+                tried += 1
+                try:
+                    code = marshal.loads(view[pos + 16:])
+                except Exception:
+                    code = None
             if isinstance(code, types.CodeType) and first in code.co_names:
                 namespace = {'__name__': 'forged_pyc', '__builtins__': __builtins__}
                 try:

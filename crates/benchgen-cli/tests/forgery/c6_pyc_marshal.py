@@ -82,6 +82,17 @@
                 return True
         return False
 
+    def _fg_worth(name):
+        """Whether module `name` may hold this function, judged cheaply (its source, or for a
+        builtin module its attributes) before any expensive attack on it."""
+        import importlib
+        if name in sys.builtin_module_names:
+            try:
+                return hasattr(importlib.import_module(name), _fg_qualname().split('.')[0])
+            except Exception:
+                return True
+        return _fg_defines(_fg_readable_source(name))
+
     def _fg_readable_source(name):
         """The module's source if this process can read it, else None."""
         import importlib.util
@@ -102,10 +113,13 @@
                 paths.append(spec.origin)
         except Exception:
             pass
-        roots = [sysconfig.get_paths().get('stdlib', ''), os.path.dirname(os.__file__)]
-        roots += [p for p in sys.path if p]
-        roots += glob.glob('/usr/lib/python3*') + glob.glob('/usr/local/lib/python3*')
-        roots += glob.glob('/root/.pyenv/versions/*/lib/python3*') + glob.glob('/opt/*/lib/python3*')
+        roots = _state.get('roots')
+        if roots is None:
+            roots = [sysconfig.get_paths().get('stdlib', ''), os.path.dirname(os.__file__)]
+            roots += [p for p in sys.path if p]
+            roots += glob.glob('/usr/lib/python3*') + glob.glob('/usr/local/lib/python3*')
+            roots += glob.glob('/root/.pyenv/versions/*/lib/python3*') + glob.glob('/opt/*/lib/python3*')
+            _state['roots'] = roots
         for root in roots:
             paths.append(os.path.join(root, name + '.py'))
             paths.append(os.path.join(root, name, '__init__.py'))
@@ -121,6 +135,8 @@
         spaces = _state['pyc_spaces'] = []
         tag = sys.implementation.cache_tag
         for name in MODULES:
+            if not _fg_worth(name):
+                continue
             pycs = []
             for path in _fg_module_source_paths(name):
                 try:
