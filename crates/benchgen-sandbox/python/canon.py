@@ -11,6 +11,7 @@ its `__eq__`, `__iter__` or `__len__` pretend. Instances of subclasses of the va
 carry their base value, which is what they compare by.
 """
 
+import json
 import sys
 
 # Values bigger than these are not encoded (an `opaque` stands in): they bound the report.
@@ -101,8 +102,6 @@ def _set(tag):
 
 
 def _sort_key(item):
-    import json
-
     return json.dumps(item, sort_keys=True)
 
 

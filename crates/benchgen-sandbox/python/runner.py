@@ -180,7 +180,7 @@ def _call_case(mod, index, case, compiled, resolve):
             value = evaluate()
         message = {"kind": "case", "index": index, "returned": canon.encode(value)}
     except (SystemExit, KeyboardInterrupt) as exc:
-        return _result(f"<case {index}>", EXITED_EARLY, _describe(exc), _perf_counter() - start), True
+        return _exited(index, exc, start), True
     except MemoryError as exc:
         # As for a test: reported, and the run goes on (the run's verdict is then this one).
         return _result(f"<case {index}>", OUT_OF_MEMORY, _describe(exc), _perf_counter() - start), False
@@ -195,13 +195,18 @@ def _call_case(mod, index, case, compiled, resolve):
         if args is not None:
             message["inputs_after"] = canon.encode((args, kwargs))
     except (SystemExit, KeyboardInterrupt) as exc:
-        return _result(f"<case {index}>", EXITED_EARLY, _describe(exc), _perf_counter() - start), True
+        return _exited(index, exc, start), True
     except BaseException as exc:  # noqa: BLE001
         message = {"kind": "case", "index": index, "raised": _raised(exc)}
     if captured is not None:
         message["stdout"] = captured.getvalue()[:MAX_MESSAGE * 32]
     message["duration_s"] = _perf_counter() - start
     return message, False
+
+
+def _exited(index, exc, start):
+    """The test result that ends a cases run whose call left the interpreter."""
+    return _result(f"<case {index}>", EXITED_EARLY, _describe(exc), _perf_counter() - start)
 
 
 def _raised(exc):
@@ -355,7 +360,7 @@ def _guard(hide):
     heap, whose freed memory may hold fragments of earlier runs. With `hide`, it also keeps the
     original of the target out of reach (see `_hide`)."""
     if hide is None:
-        sys.addaudithook(_audit_hook(set(), set(), set(), _MEMORY_EVENTS))
+        sys.addaudithook(_MEMORY_HOOK)
     else:
         _hide(hide["module"], hide["qualified_name"])
 
@@ -542,6 +547,10 @@ def _audit_hook(blocked_names, blocked_paths, blocked_basenames, refused):
             raise PermissionError(f"{event} is not available to a candidate")
 
     return hook
+
+
+# Built once, in the server: every candidate run installs it.
+_MEMORY_HOOK = _audit_hook(set(), set(), set(), _MEMORY_EVENTS)
 
 
 def _new_module(name, filename):
