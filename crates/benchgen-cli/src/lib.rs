@@ -8,7 +8,9 @@
 
 pub mod args;
 pub mod commands;
+pub mod outputs;
 pub mod printer;
+pub mod signals;
 
 use std::process::ExitCode;
 
@@ -38,9 +40,13 @@ impl std::error::Error for Hint {}
 
 /// Runs the command line and returns the process exit code.
 pub fn main() -> ExitCode {
-    let args = args::Cli::parse();
+    let args = match args::Cli::try_parse() {
+        Ok(args) => args,
+        Err(error) => return clap_error(error),
+    };
     let printer = printer::Printer::new(&args.global);
     init_tracing(&args.global);
+    signals::clean_up_on_signal(printer.clone());
     match commands::run(args, &printer) {
         Ok(code) => ExitCode::from(code),
         Err(error) => {
@@ -50,29 +56,57 @@ pub fn main() -> ExitCode {
     }
 }
 
-/// uv's layout: `error: ...`, one `Caused by:` line per source, then `hint:` if one is attached
-/// anywhere in the chain (a [`Hint`] is attached as context, so it is skipped as a message).
+/// Help and version as clap prints them; a usage error on one line (`error: ...`), exit 2.
+fn clap_error(error: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if matches!(
+        error.kind(),
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        let _ = error.print();
+        return ExitCode::from(if error.use_stderr() { exit_codes::ERROR } else { exit_codes::SUCCESS });
+    }
+    let text = error.render().to_string();
+    let line = text
+        .lines()
+        .map(str::trim)
+        .take_while(|line| !line.starts_with("Usage:") && !line.starts_with("For more information"))
+        .filter(|line| !line.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ");
+    printer::print_error_line(&format!("{line} (see --help)"));
+    ExitCode::from(exit_codes::ERROR)
+}
+
+/// One line, uv's words: `error: ...`, each cause after a colon (a cause the message already
+/// holds is not repeated), then `hint: ...` if one is attached anywhere in the chain (a [`Hint`]
+/// is attached as context, so it is skipped as a message).
 pub fn render_error(error: &anyhow::Error) -> String {
     // anyhow finds a context of type `Hint` at any depth; chain items cannot be downcast, so the
     // hint's own line is recognised by its text.
     let hint = error.downcast_ref::<Hint>().map(|h| h.0.clone());
-    let messages: Vec<String> = error
+    let mut text = String::from("error: ");
+    let mut last = String::new();
+    for message in error
         .chain()
         .map(|cause| cause.to_string())
         .filter(|m| Some(m) != hint.as_ref())
-        .collect();
-    let mut text = format!(
-        "error: {}",
-        messages
-            .first()
-            .map(String::as_str)
-            .unwrap_or("unknown error")
-    );
-    for message in messages.iter().skip(1) {
-        text.push_str(&format!("\n  Caused by: {message}"));
+    {
+        let message = message.split_whitespace().collect::<Vec<_>>().join(" ");
+        if message.is_empty() || last.contains(&message) {
+            continue;
+        }
+        if !last.is_empty() {
+            text.push_str(": ");
+        }
+        text.push_str(&message);
+        last = message;
+    }
+    if last.is_empty() {
+        text.push_str("unknown error");
     }
     if let Some(hint) = hint {
-        text.push_str(&format!("\n\nhint: {hint}"));
+        text.push_str(&format!(" (hint: {hint})"));
     }
     text
 }
@@ -88,17 +122,48 @@ fn init_tracing(global: &args::GlobalArgs) {
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
+        // Colour codes only for a terminal, not in a log file.
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .try_init();
 }
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_cause_already_in_the_message_is_not_repeated() {
+        let error = Err::<(), _>(anyhow::anyhow!("x.jsonl:3: not JSON"))
+            .context("failed to read dataset: x.jsonl:3: not JSON")
+            .unwrap_err();
+        assert_eq!(
+            render_error(&error),
+            "error: failed to read dataset: x.jsonl:3: not JSON"
+        );
+    }
+
+    #[test]
+    fn every_option_has_help_text() {
+        fn walk(command: &clap::Command, path: &str) {
+            for arg in command.get_arguments() {
+                let id = arg.get_id().as_str();
+                if id == "help" || id == "version" {
+                    continue;
+                }
+                assert!(arg.get_help().is_some(), "`{path} {id}` has no help text");
+            }
+            for sub in command.get_subcommands() {
+                walk(sub, &format!("{path} {}", sub.get_name()));
+            }
+        }
+        use clap::CommandFactory as _;
+        walk(&args::Cli::command(), "benchgen");
+    }
+
     use anyhow::Context as _;
 
     use super::*;
 
     #[test]
-    fn errors_render_with_causes_and_hint() {
+    fn errors_render_on_one_line_with_causes_and_hint() {
         let error = Err::<(), _>(std::io::Error::new(
             std::io::ErrorKind::NotFound,
             "no such file",
@@ -108,7 +173,7 @@ mod tests {
         .unwrap_err();
         assert_eq!(
             render_error(&error),
-            "error: failed to read dataset `x.jsonl`\n  Caused by: no such file\n\nhint: check the path"
+            "error: failed to read dataset `x.jsonl`: no such file (hint: check the path)"
         );
     }
 }

@@ -2,8 +2,14 @@
 //!
 //! stdout carries only data that can be piped (summaries, the final `N passed, M failed` line);
 //! messages, warnings and progress bars go to stderr. `-q` silences messages and progress.
+//!
+//! Text reaches the terminal only through here, and always through [`escape_control`]: messages
+//! hold text from sandboxed programs (exception messages, test names), and a program must not
+//! be able to clear the screen, move the cursor or rewrite earlier lines. A closed pipe
+//! (`benchgen verify D | head`) ends the printing, not the command: its files are still written.
 
-#![allow(clippy::print_stdout, clippy::print_stderr)]
+use std::borrow::Cow;
+use std::io::Write as _;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
@@ -25,24 +31,24 @@ impl Printer {
 
     /// Data for stdout.
     pub fn data(&self, text: &str) {
-        println!("{text}");
+        let _ = writeln!(std::io::stdout().lock(), "{}", escape_control(text));
     }
 
     /// A message for the user (stderr), silenced by `-q`.
     pub fn info(&self, text: &str) {
         if !self.quiet {
-            eprintln!("{text}");
+            print_error_line(text);
         }
     }
 
     /// A warning (stderr), always shown.
     pub fn warn(&self, text: &str) {
-        eprintln!("warning: {text}");
+        print_error_line(&format!("warning: {text}"));
     }
 
     /// An error already rendered by [`crate::render_error`].
     pub fn error(&self, text: &str) {
-        eprintln!("{text}");
+        print_error_line(text);
     }
 
     /// A progress bar on stderr, hidden under `-q`, `--no-progress` or when stderr is not a terminal.
@@ -59,5 +65,49 @@ impl Printer {
         );
         bar.set_message(message.to_string());
         bar
+    }
+}
+
+/// Writes `text` and a newline to stderr, escaped; a closed stderr is ignored.
+pub fn print_error_line(text: &str) {
+    let _ = writeln!(std::io::stderr().lock(), "{}", escape_control(text));
+}
+
+/// `text` with every control character but newline and tab written as an escape (`\x1b`,
+/// `\r`, `\u{9b}`), and the characters that reorder or hide text (bidirectional overrides,
+/// zero-width joiners) as `\u{...}`: what a terminal shows is then what the text says.
+pub fn escape_control(text: &str) -> Cow<'_, str> {
+    fn unsafe_char(c: char) -> bool {
+        (c.is_control() && c != '\n' && c != '\t')
+            || matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{feff}')
+    }
+    if !text.chars().any(unsafe_char) {
+        return Cow::Borrowed(text);
+    }
+    let mut escaped = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            '\r' => escaped.push_str("\\r"),
+            c if unsafe_char(c) && (c as u32) < 0x80 => {
+                escaped.push_str(&format!("\\x{:02x}", c as u32))
+            }
+            c if unsafe_char(c) => escaped.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c => escaped.push(c),
+        }
+    }
+    Cow::Owned(escaped)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_characters_are_shown_escaped() {
+        assert_eq!(escape_control("a\tb\nc"), "a\tb\nc");
+        assert_eq!(
+            escape_control("\x1b[2J\x1b[?25lgone\r\u{9b}31m\u{202e}x\x7f"),
+            "\\x1b[2J\\x1b[?25lgone\\r\\u{9b}31m\\u{202e}x\\x7f"
+        );
     }
 }

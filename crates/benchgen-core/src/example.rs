@@ -153,6 +153,56 @@ impl Example {
         digest_fields([self.program.as_str(), self.tests.as_str(), cases.as_str()])
     }
 
+    /// What makes a record unusable, in one sentence: a layout version this build does not read,
+    /// a target outside its program, a case without its expected value. Reading a dataset checks
+    /// every record, so that no later stage meets one.
+    pub fn check(&self) -> Result<(), String> {
+        if !(1..=SCHEMA_VERSION).contains(&self.schema_version) {
+            return Err(if self.schema_version > SCHEMA_VERSION {
+                format!(
+                    "schema_version {} is newer than this benchgen reads (1 to {SCHEMA_VERSION}): \
+                     upgrade benchgen",
+                    self.schema_version
+                )
+            } else {
+                format!("schema_version {} is not a layout version (1 to {SCHEMA_VERSION})", self.schema_version)
+            });
+        }
+        if self.id.trim().is_empty() {
+            return Err("the id is empty".into());
+        }
+        if self.language != "python" {
+            return Err(format!("language `{}` is not supported (python only)", self.language));
+        }
+        for (name, span) in [("span", self.target.span), ("body", self.target.body)] {
+            let inside = span.start_byte <= span.end_byte
+                && span.end_byte <= self.program.len()
+                && self.program.is_char_boundary(span.start_byte)
+                && self.program.is_char_boundary(span.end_byte);
+            if !inside {
+                return Err(format!(
+                    "target {name} {}..{} lies outside its program ({} bytes)",
+                    span.start_byte,
+                    span.end_byte,
+                    self.program.len()
+                ));
+            }
+        }
+        if self.target.qualified_name.trim().is_empty() {
+            return Err("the target has no name".into());
+        }
+        if let Some(seconds) = self.time_limit_s {
+            if !(seconds.is_finite() && seconds > 0.0) {
+                return Err(format!("time_limit_s {seconds} is not a positive number of seconds"));
+            }
+        }
+        for case in &self.cases {
+            case.check_complete()
+                .map_err(|reason| format!("case `{}`: {reason}", case.name))?;
+        }
+        Ok(())
+    }
+
     /// The module and name a candidate must not reach, when the target's module is importable.
     pub fn hidden_target(&self) -> Option<crate::HiddenTarget> {
         self.provenance

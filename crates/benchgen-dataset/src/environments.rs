@@ -10,6 +10,8 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use crate::atomic::folder_of;
+
 /// Layout version of the environment file.
 pub const ENVIRONMENTS_SCHEMA_VERSION: u32 = 1;
 
@@ -73,16 +75,9 @@ impl EnvironmentsFile {
     /// Writes the environment file of `dataset`.
     pub fn write_for(&self, dataset: &Path) -> std::io::Result<()> {
         for entry in &self.environments {
-            fs_err::write(folder_of(dataset).join(&entry.lock_file), &entry.lock)?;
+            crate::write_text(&folder_of(dataset).join(&entry.lock_file), &entry.lock)?;
         }
         let text = serde_json::to_string_pretty(self).map_err(std::io::Error::from)?;
-        fs_err::write(Self::path_for(dataset), text + "\n")
-    }
-}
-
-fn folder_of(dataset: &Path) -> &Path {
-    match dataset.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent,
-        _ => Path::new("."),
+        crate::write_text(&Self::path_for(dataset), &(text + "\n"))
     }
 }

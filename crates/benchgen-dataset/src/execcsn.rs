@@ -67,6 +67,12 @@ fn convert(record: Record) -> Result<benchgen_core::Example, ImportError> {
         .next()
         .unwrap_or(&record.func_name);
     let test_name = format!("test_{short_name}");
+    if let Some(error) = benchgen_python::parse_errors(&record.code) {
+        return Err(ImportError {
+            id,
+            reason: format!("`code` does not parse: {error}"),
+        });
+    }
     let without_main = benchgen_python::remove_main_block(&record.code);
     let (program, tests) = benchgen_python::remove_top_level_function(&without_main, &test_name)
         .ok_or_else(|| ImportError {

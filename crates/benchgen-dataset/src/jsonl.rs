@@ -1,9 +1,9 @@
-//! JSON Lines files: one record per line, written atomically.
+//! JSON Lines files: one record per line, written atomically ([`crate::atomic`]).
 //!
-//! Writes go to a temporary file in the destination's folder and are renamed into place, so an
-//! interrupted run never leaves a half-written dataset where a good one was.
+//! Reading names the file and the line of the first bad record, in one message: `path:line:` then
+//! what is wrong (not UTF-8, not JSON, not a record of the expected shape).
 
-use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 
 use serde::{de::DeserializeOwned, Serialize};
@@ -12,51 +12,84 @@ use serde::{de::DeserializeOwned, Serialize};
 pub enum JsonlError {
     #[error(transparent)]
     Io(#[from] std::io::Error),
-    #[error("{path}:{line}: not a valid record: {source}")]
-    Parse {
+    /// A line that is not a record; `message` says why (it already holds any cause).
+    #[error("{}:{line}: {message}", path.display())]
+    Line {
         path: PathBuf,
         line: usize,
-        #[source]
-        source: serde_json::Error,
+        message: String,
     },
 }
 
-/// Reads every non-blank line of `path` as one `T`; the first bad line is an error naming it.
-pub fn read_jsonl<T: DeserializeOwned>(path: &Path) -> Result<Vec<T>, JsonlError> {
-    let reader = BufReader::new(fs_err::File::open(path)?);
+impl JsonlError {
+    pub fn line(path: &Path, line: usize, message: impl Into<String>) -> JsonlError {
+        JsonlError::Line {
+            path: path.to_path_buf(),
+            line,
+            message: message.into(),
+        }
+    }
+}
+
+/// Reads every non-blank line of `path` as one `T`, with its 1-based line number; the first bad
+/// line is an error naming it.
+pub fn read_numbered<T: DeserializeOwned>(path: &Path) -> Result<Vec<(usize, T)>, JsonlError> {
+    let file = fs_err::File::open(path)?;
+    if file.metadata()?.is_dir() {
+        return Err(std::io::Error::other(format!("{} is a directory", path.display())).into());
+    }
+    let mut reader = BufReader::new(file);
     let mut records = Vec::new();
-    for (index, line) in reader.lines().enumerate() {
-        let line = line?;
+    let mut bytes = Vec::new();
+    for number in 1.. {
+        bytes.clear();
+        if reader.read_until(b'\n', &mut bytes)? == 0 {
+            break;
+        }
+        let line = std::str::from_utf8(&bytes).map_err(|e| {
+            JsonlError::line(
+                path,
+                number,
+                format!("not UTF-8 (byte {} of the line)", e.valid_up_to() + 1),
+            )
+        })?;
         if line.trim().is_empty() {
             continue;
         }
-        let record = serde_json::from_str(&line).map_err(|source| JsonlError::Parse {
-            path: path.to_path_buf(),
-            line: index + 1,
-            source,
-        })?;
-        records.push(record);
+        let record = serde_json::from_str(line)
+            .map_err(|e| JsonlError::line(path, number, record_error(&e)))?;
+        records.push((number, record));
     }
     Ok(records)
 }
 
+/// Reads every non-blank line of `path` as one `T`; the first bad line is an error naming it.
+pub fn read_jsonl<T: DeserializeOwned>(path: &Path) -> Result<Vec<T>, JsonlError> {
+    Ok(read_numbered(path)?.into_iter().map(|(_, r)| r).collect())
+}
+
+/// serde_json's message with the column instead of its "at line 1 column N" (every record is
+/// line 1 of its own text).
+fn record_error(error: &serde_json::Error) -> String {
+    let message = error.to_string();
+    let position = format!(" at line {} column {}", error.line(), error.column());
+    let message = message.strip_suffix(&position).unwrap_or(&message);
+    let kind = match error.classify() {
+        serde_json::error::Category::Data => "not a valid record",
+        _ => "not JSON",
+    };
+    format!("{kind}: {message} (column {})", error.column())
+}
+
 /// Writes `records` to `path`, one JSON object per line, replacing the file atomically.
 pub fn write_jsonl<T: Serialize>(path: &Path, records: &[T]) -> Result<(), JsonlError> {
-    let folder = match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent,
-        _ => Path::new("."),
-    };
-    fs_err::create_dir_all(folder)?;
-    let temporary = tempfile::NamedTempFile::new_in(folder)?;
-    {
-        let mut writer = BufWriter::new(temporary.as_file());
+    crate::atomic::write_atomic(path, |writer| {
         for record in records {
-            serde_json::to_writer(&mut writer, record).map_err(std::io::Error::from)?;
+            serde_json::to_writer(&mut *writer, record).map_err(std::io::Error::from)?;
             writer.write_all(b"\n")?;
         }
-        writer.flush()?;
-    }
-    temporary.persist(path).map_err(|e| e.error)?;
+        Ok(())
+    })?;
     Ok(())
 }
 
@@ -65,7 +98,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn round_trip_and_bad_line_is_named() {
+    fn round_trip_and_bad_line_is_named_once() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("x.jsonl");
         write_jsonl(
@@ -79,6 +112,17 @@ mod tests {
         let error = read_jsonl::<serde_json::Value>(&path)
             .unwrap_err()
             .to_string();
-        assert!(error.contains("x.jsonl:3"), "{error}");
+        assert!(error.ends_with("x.jsonl:3: not JSON: expected ident (column 2)"), "{error}");
+    }
+
+    #[test]
+    fn a_line_that_is_not_utf8_is_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("x.jsonl");
+        fs_err::write(&path, b"{\"a\": 1}\n{\"a\": \"\xff\"}\n").unwrap();
+        let error = read_jsonl::<serde_json::Value>(&path)
+            .unwrap_err()
+            .to_string();
+        assert!(error.ends_with("x.jsonl:2: not UTF-8 (byte 8 of the line)"), "{error}");
     }
 }

@@ -11,14 +11,68 @@
 //! Importers work item by item: a bad record becomes an [`ImportError`] naming it and the others
 //! are still imported.
 
+pub mod atomic;
 pub mod environments;
 pub mod execcsn;
 pub mod humaneval;
 pub mod jsonl;
 
+pub use atomic::{write_atomic, write_text};
 pub use jsonl::{read_jsonl, write_jsonl, JsonlError};
 
+use std::collections::HashMap;
+use std::path::Path;
+
 use benchgen_core::{Example, Provenance, Quality, Target};
+
+/// Reads a dataset: every record parsed and checked ([`Example::check`]), ids unique. The first
+/// bad record is an error naming its line and item.
+pub fn read_dataset(path: &Path) -> Result<Vec<Example>, JsonlError> {
+    let rows = match jsonl::read_numbered::<Example>(path) {
+        Ok(rows) => rows,
+        Err(error) => return Err(newer_layout(path).unwrap_or(error)),
+    };
+    let mut first_line: HashMap<&str, usize> = HashMap::new();
+    for (line, example) in &rows {
+        example
+            .check()
+            .map_err(|reason| JsonlError::line(path, *line, format!("item `{}`: {reason}", example.id)))?;
+        if let Some(first) = first_line.insert(example.id.as_str(), *line) {
+            return Err(JsonlError::line(
+                path,
+                *line,
+                format!("item `{}`: duplicate id (first on line {first})", example.id),
+            ));
+        }
+    }
+    Ok(rows.into_iter().map(|(_, example)| example).collect())
+}
+
+/// A record of a layout newer than this build reads may fail to parse for that reason alone:
+/// say so rather than name a field.
+fn newer_layout(path: &Path) -> Option<JsonlError> {
+    #[derive(serde::Deserialize)]
+    struct Layout {
+        schema_version: u32,
+        #[serde(default)]
+        id: String,
+    }
+    let rows = jsonl::read_numbered::<Layout>(path).ok()?;
+    rows.into_iter()
+        .find(|(_, row)| row.schema_version > benchgen_core::SCHEMA_VERSION)
+        .map(|(line, row)| {
+            JsonlError::line(
+                path,
+                line,
+                format!(
+                    "item `{}`: schema_version {} is newer than this benchgen reads (1 to {}): upgrade benchgen",
+                    row.id,
+                    row.schema_version,
+                    benchgen_core::SCHEMA_VERSION
+                ),
+            )
+        })
+}
 
 /// An input record that could not be turned into an example; the batch goes on without it.
 #[derive(Debug, thiserror::Error)]
@@ -33,6 +87,27 @@ pub struct ImportError {
 pub struct Imported {
     pub examples: Vec<Example>,
     pub errors: Vec<ImportError>,
+}
+
+impl Imported {
+    /// The first record of each id kept; a later one with the same id becomes an error (a
+    /// dataset's ids are unique: results are keyed by them).
+    pub fn without_duplicates(self) -> Imported {
+        let mut seen = std::collections::HashSet::new();
+        let mut errors = self.errors;
+        let mut examples = Vec::with_capacity(self.examples.len());
+        for example in self.examples {
+            if seen.insert(example.id.clone()) {
+                examples.push(example);
+            } else {
+                errors.push(ImportError {
+                    id: example.id,
+                    reason: "duplicate task id (the first record with it is kept)".into(),
+                });
+            }
+        }
+        Imported { examples, errors }
+    }
 }
 
 /// Builds an example from a runnable program and the qualified name of its target; the prompt is

@@ -100,6 +100,33 @@ impl Case {
         }
     }
 
+    /// Whether the case holds what its check needs: an expected value, an exception name, a
+    /// finite non-negative tolerance, a call.
+    pub fn check_complete(&self) -> Result<(), String> {
+        if self.call.trim().is_empty() {
+            return Err("no call".into());
+        }
+        let needs_expected = matches!(
+            self.check,
+            Check::Equal | Check::Exact | Check::Close | Check::Within
+        );
+        if needs_expected && self.expected.is_none() {
+            return Err(format!("check `{:?}` without an expected value", self.check).to_lowercase());
+        }
+        if self.check == Check::Raises && self.raises.as_deref().is_none_or(|r| r.trim().is_empty()) {
+            return Err("check `raises` without an exception name".into());
+        }
+        if self.check == Check::Within && self.abs_tol.is_none() {
+            return Err("check `within` without abs_tol".into());
+        }
+        for tolerance in [self.rel_tol, self.abs_tol].into_iter().flatten() {
+            if !(tolerance.is_finite() && tolerance >= 0.0) {
+                return Err(format!("tolerance {tolerance} is not a finite non-negative number"));
+            }
+        }
+        Ok(())
+    }
+
     fn tolerance(&self) -> Option<Tolerance> {
         (self.rel_tol.is_some() || self.abs_tol.is_some()).then(|| Tolerance {
             rel: self.rel_tol.unwrap_or(1e-9),

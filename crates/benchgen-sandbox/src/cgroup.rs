@@ -52,6 +52,7 @@ impl MemoryCgroup {
         } else {
             ("memory.limit_in_bytes", "memory.oom_control")
         };
+        crate::shutdown::register_cgroup(&dir);
         let cgroup = MemoryCgroup {
             procs: CString::new(dir.join("cgroup.procs").as_os_str().as_bytes())
                 .map_err(|e| e.to_string())?,
@@ -88,6 +89,7 @@ impl Drop for MemoryCgroup {
         // The sandbox was killed just before; its last processes may take a moment to leave.
         for _ in 0..50 {
             if fs::remove_dir(&self.dir).is_ok() || !self.dir.exists() {
+                crate::shutdown::unregister_cgroup(&self.dir);
                 return;
             }
             std::thread::sleep(std::time::Duration::from_millis(10));

@@ -7,7 +7,7 @@
 
 use std::fs::{File, OpenOptions};
 use std::os::fd::AsRawFd;
-use std::os::unix::fs::OpenOptionsExt;
+use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 
 use benchgen_core::env_vars::EnvVars;
@@ -159,6 +159,35 @@ impl SandboxConfig {
     }
 }
 
+/// Memory set aside for each warm sandbox when deciding how many the machine holds: its own
+/// footprint (about 8 MB, measured) plus a modest run.
+const MEMORY_PER_WORKER: u64 = 64 << 20;
+/// Sandboxes per CPU at most: more only helps runs that wait (sleep, time out), and costs memory.
+const WORKERS_PER_CPU: usize = 4;
+
+/// The most sandboxes worth running at once on this machine: [`WORKERS_PER_CPU`] per CPU, and no
+/// more than the available memory holds at [`MEMORY_PER_WORKER`] each.
+pub fn max_workers() -> usize {
+    let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let by_memory = available_memory_bytes()
+        .map_or(usize::MAX, |bytes| (bytes / MEMORY_PER_WORKER) as usize);
+    (cpus * WORKERS_PER_CPU).min(by_memory).max(1)
+}
+
+/// `MemAvailable` of `/proc/meminfo`.
+fn available_memory_bytes() -> Option<u64> {
+    let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let kib: u64 = meminfo
+        .lines()
+        .find_map(|line| line.strip_prefix("MemAvailable:"))?
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()?;
+    Some(kib << 10)
+}
+
 fn find_on_path(name: &str) -> Option<PathBuf> {
     let path = std::env::var_os("PATH")?;
     std::env::split_paths(&path)
@@ -175,10 +204,15 @@ const LEASE_RANGE: u32 = 4096;
 /// A host uid reserved for one sandbox until dropped: an exclusive `flock` on the uid's lock
 /// file, which the kernel releases if this process dies. Separate opens of the same file
 /// conflict even within one process, so the lock covers threads and processes alike.
+///
+/// The lock file is removed when the lease ends, so that files do not pile up: a lease counts
+/// only if, once locked, its file is still the one at the path (another process may have
+/// removed it and created a new one between our open and our lock).
 #[derive(Debug)]
 pub(crate) struct UidLease {
     pub uid: u32,
-    _lock: Option<File>,
+    /// The locked file and its path.
+    lock: Option<(File, PathBuf)>,
 }
 
 impl UidLease {
@@ -189,7 +223,7 @@ impl UidLease {
         if unsafe { libc::geteuid() } != 0 {
             return Ok(UidLease {
                 uid: unsafe { libc::getuid() },
-                _lock: None,
+                lock: None,
             });
         }
         let dir = Path::new(LEASE_DIR);
@@ -197,24 +231,49 @@ impl UidLease {
             std::fs::create_dir_all(dir)?;
         }
         let end = base.saturating_add(LEASE_RANGE);
-        for uid in base..end {
+        let mut uid = base;
+        while uid < end {
+            let path = dir.join(format!("{uid}.lock"));
             let lock = OpenOptions::new()
                 .read(true)
                 .write(true)
                 .create(true)
                 .truncate(false)
                 .custom_flags(libc::O_NOFOLLOW)
-                .open(dir.join(format!("{uid}.lock")))?;
+                .open(&path)?;
             // SAFETY: flock on an fd we own.
-            if unsafe { libc::flock(lock.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0 {
+            if unsafe { libc::flock(lock.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
+                uid += 1;
+                continue;
+            }
+            let current = |file: &File| -> bool {
+                match (file.metadata(), std::fs::symlink_metadata(&path)) {
+                    (Ok(ours), Ok(there)) => ours.dev() == there.dev() && ours.ino() == there.ino(),
+                    _ => false,
+                }
+            };
+            if current(&lock) {
+                crate::shutdown::register_lease(&path);
                 return Ok(UidLease {
                     uid,
-                    _lock: Some(lock),
+                    lock: Some((lock, path)),
                 });
             }
+            // Removed by its last holder after our open: try the same uid again.
         }
         Err(SandboxError::InvalidConfig(format!(
             "every sandbox uid from {base} to {end} is in use (locks in {LEASE_DIR})"
         )))
+    }
+}
+
+impl Drop for UidLease {
+    fn drop(&mut self) {
+        // Removed while still locked, then unlocked by the close: a process that opened the old
+        // file meanwhile sees it is no longer at the path and tries again.
+        if let Some((_file, path)) = &self.lock {
+            let _ = std::fs::remove_file(path);
+            crate::shutdown::unregister_lease(path);
+        }
     }
 }

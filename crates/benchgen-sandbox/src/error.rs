@@ -41,6 +41,9 @@ pub enum SandboxError {
         log: String,
     },
 
+    #[error("stopping: the process was told to stop, so no sandbox starts")]
+    Stopping,
+
     #[error("sandbox I/O setup failed: {0}")]
     Io(#[from] std::io::Error),
 }

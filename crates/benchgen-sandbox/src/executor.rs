@@ -277,7 +277,9 @@ fn worker_main(
         let job = jobs.pop_front().expect("a job in flight");
         if let Some(reason) = result.restart {
             // The job behind it never started: it goes to the next sandbox.
-            tracing::warn!(worker, %reason, "sandbox worker will be restarted");
+            if !crate::shutdown::stopping() {
+                tracing::warn!(worker, %reason, "sandbox worker will be restarted");
+            }
             server = None;
             restart_reason = reason;
         } else if let Some(next) = jobs.front() {

@@ -133,6 +133,9 @@ struct WireReply {
 impl Server {
     /// Starts a sandbox as host uid `uid` and waits until its server is ready.
     pub fn start(config: &SandboxConfig, uid: u32, mode: Mode) -> Result<Server, SandboxError> {
+        if crate::shutdown::stopping() {
+            return Err(SandboxError::Stopping);
+        }
         let (request_read, request_write) = sys::socketpair()?;
         let (reply_read, reply_write) = sys::pipe()?;
         let forkserver = sys::memfd(c"forkserver.py", FORKSERVER_PY.as_bytes())?;
@@ -197,6 +200,7 @@ impl Server {
                 }
             }
         })?;
+        crate::shutdown::register_sandbox(child.id());
         // The child's ends now live in bwrap; ours must close so EOF means "server gone".
         drop((request_read, reply_write, forkserver, runner, passwd, group));
         sys::set_nonblocking(&request_write)?;
@@ -445,6 +449,9 @@ impl Server {
     /// so reaping bwrap proves the sandbox empty. Killing bwrap first would leave the sandbox
     /// to die on its own, later (through `--die-with-parent`).
     fn kill(&mut self) -> ExitStatus {
+        // Before any reaping, while the pid is surely still ours: from here this kill is the
+        // sandbox's end, whoever else might have signalled it.
+        crate::shutdown::unregister_sandbox(self.child.id());
         if let Ok(Some(status)) = self.child.try_wait() {
             return status;
         }

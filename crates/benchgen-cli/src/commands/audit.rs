@@ -7,10 +7,17 @@ use benchgen_sandbox::SandboxConfig;
 use crate::args::AuditArgs;
 use crate::commands::{group_by_environment, preimports, read_dataset, start_with_second_seed};
 use crate::exit_codes;
+use crate::outputs::Files;
 use crate::printer::Printer;
 
 pub fn run(args: AuditArgs, printer: &Printer) -> anyhow::Result<u8> {
-    let examples = read_dataset(&args.dataset)?;
+    Files::new()
+        .input(&args.dataset)
+        .maybe_output("--out", args.out.as_ref())
+        .maybe_output("--report", args.report.as_ref())
+        .check()?;
+    let mut examples = read_dataset(&args.dataset)?;
+    args.exec.apply_time_limits(&mut examples, printer);
     let options = AuditOptions {
         min_mutation_score: Some(args.min_mutation_score),
         min_branch_coverage: Some(args.min_branch_coverage),
@@ -27,12 +34,15 @@ pub fn run(args: AuditArgs, printer: &Printer) -> anyhow::Result<u8> {
     let mut audited = vec![None; examples.len()];
     let mut items = vec![None; examples.len()];
     let (mut mutants, mut mutant_seconds) = (0usize, 0.0f64);
+    // Each item's reference runs, coverage, stubs and mutants.
+    let runs = examples.len() * (args.runs as usize + args.max_mutants + 2);
+    let workers = args.exec.workers(Some(runs), printer);
     let bar = printer.progress(examples.len() as u64, "audit");
     for (environment, positions) in groups {
         // The second seed shows references that depend on set order as flaky.
         let (executor, second) = start_with_second_seed(SandboxConfig {
             preimport: preimport.clone(),
-            ..args.exec.sandbox_config(environment.as_ref())
+            ..args.exec.sandbox_config(environment.as_ref(), workers)
         })?;
         let group = positions.iter().map(|&p| examples[p].clone()).collect();
         let report = benchgen_audit::audit(
@@ -76,7 +86,7 @@ pub fn run(args: AuditArgs, printer: &Printer) -> anyhow::Result<u8> {
     }
     if let Some(path) = &args.report {
         let json = serde_json::json!({ "stats": stats, "items": items, "mutants": mutants, "mutant_seconds": mutant_seconds });
-        fs_err::write(path, serde_json::to_string_pretty(&json)? + "\n")
+        benchgen_dataset::write_text(path, &(serde_json::to_string_pretty(&json)? + "\n"))
             .with_context(|| format!("failed to write `{}`", path.display()))?;
     }
     print_stats(&stats, mutants, mutant_seconds, printer);

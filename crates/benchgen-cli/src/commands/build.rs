@@ -1,6 +1,7 @@
 //! `benchgen build`: real Python code to verified benchmark items, with no model.
 
 use std::collections::BTreeMap;
+use std::path::PathBuf;
 
 use anyhow::Context as _;
 use benchgen_audit::Summary;
@@ -9,15 +10,17 @@ use benchgen_sandbox::SandboxConfig;
 
 use crate::args::BuildArgs;
 use crate::exit_codes;
+use crate::outputs::Files;
 use crate::printer::Printer;
 
 pub fn run(args: BuildArgs, printer: &Printer) -> anyhow::Result<u8> {
     let sources = sources(&args)?;
+    files(&args).check()?;
     if args.model.is_some() {
         return crate::commands::build_model::run(&args, &sources, printer);
     }
     // Results that differ under the second hash seed are dropped as nondeterministic.
-    let (main, second) = crate::commands::start_with_second_seed(sandbox_config(&args))?;
+    let (main, second) = crate::commands::start_with_second_seed(sandbox_config(&args, printer))?;
     let options = BuildOptions {
         limit: args.limit,
         seed: args.seed,
@@ -51,21 +54,10 @@ pub fn run(args: BuildArgs, printer: &Printer) -> anyhow::Result<u8> {
     for error in &report.errors {
         printer.warn(&error.to_string());
     }
-    benchgen_dataset::write_jsonl(&args.out, &report.examples)
-        .with_context(|| format!("failed to write dataset `{}`", args.out.display()))?;
-    // Beside the dataset by default: `benchgen report` shows its funnel.
-    let report_path = args
-        .report
-        .clone()
-        .unwrap_or_else(|| args.out.with_extension("build.json"));
-    fs_err::write(&report_path, serde_json::to_string_pretty(&report)? + "\n")
-        .with_context(|| format!("failed to write `{}`", report_path.display()))?;
     print_summary(&report, printer);
-    printer.info(&format!(
-        "wrote {} items to {}",
-        report.examples.len(),
-        args.out.display()
-    ));
+    if !write_outputs(&args, &report.examples, &report, printer)? {
+        return Ok(exit_codes::ITEMS_FAILED);
+    }
     Ok(if report.errors.is_empty() {
         exit_codes::SUCCESS
     } else {
@@ -75,13 +67,14 @@ pub fn run(args: BuildArgs, printer: &Printer) -> anyhow::Result<u8> {
 
 /// The sandbox of a build: its warm servers import what the builder's own code in the sandbox
 /// imports, and the modules built from (which bring what their functions import).
-pub fn sandbox_config(args: &BuildArgs) -> SandboxConfig {
-    let mut config = args.exec.sandbox_config(None);
+pub fn sandbox_config(args: &BuildArgs, printer: &Printer) -> SandboxConfig {
+    let mut config = args.exec.sandbox_config(None, args.exec.workers(None, printer));
     config.preimport.extend(benchgen_build::preimports());
     config.preimport.extend(args.modules.iter().cloned());
     config
 }
 
+/// The sources named on the command line, each checked to be there before any work starts.
 pub fn sources(args: &BuildArgs) -> anyhow::Result<Vec<Source>> {
     let mut sources: Vec<Source> = args
         .sources
@@ -94,7 +87,68 @@ pub fn sources(args: &BuildArgs) -> anyhow::Result<Vec<Source>> {
             "nothing to build from: give source files, directories, item files or --module NAME"
         );
     }
+    let host_python = BuildOptions::default().host_python;
+    for source in &sources {
+        benchgen_build::source::check_exists(source, &host_python)
+            .context("failed to read a source")?;
+    }
     Ok(sources)
+}
+
+/// What a build reads and writes: the dataset, the build report beside it, and with a model
+/// the store.
+fn files(args: &BuildArgs) -> Files {
+    let files = Files::new()
+        .inputs(&args.sources)
+        .output("--out", &args.out)
+        .output("the build report", report_path(args));
+    match args.model {
+        Some(_) => files.output("the store", store_path(args)),
+        None => files,
+    }
+}
+
+/// Where the build report goes: `--report`, or beside the dataset (`NAME.build.json`), where
+/// `benchgen report` finds its funnel.
+fn report_path(args: &BuildArgs) -> PathBuf {
+    args.report
+        .clone()
+        .unwrap_or_else(|| args.out.with_extension("build.json"))
+}
+
+/// The store of a model build: `--store`, or beside the dataset (`NAME.run.sqlite`).
+pub fn store_path(args: &BuildArgs) -> PathBuf {
+    args.store
+        .clone()
+        .unwrap_or_else(|| args.out.with_extension("run.sqlite"))
+}
+
+/// Writes the dataset and the build report, and says so; a build that accepted nothing writes
+/// nothing (a good dataset at `--out` stays) and returns `false`.
+pub fn write_outputs(
+    args: &BuildArgs,
+    examples: &[benchgen_core::Example],
+    report: &impl serde::Serialize,
+    printer: &Printer,
+) -> anyhow::Result<bool> {
+    if examples.is_empty() {
+        printer.error(&format!(
+            "error: no item accepted, so nothing was written to `{}`; the reasons are above",
+            args.out.display()
+        ));
+        return Ok(false);
+    }
+    benchgen_dataset::write_jsonl(&args.out, examples)
+        .with_context(|| format!("failed to write dataset `{}`", args.out.display()))?;
+    let report_path = report_path(args);
+    benchgen_dataset::write_text(&report_path, &(serde_json::to_string_pretty(report)? + "\n"))
+        .with_context(|| format!("failed to write `{}`", report_path.display()))?;
+    printer.info(&format!(
+        "wrote {} items to {}",
+        examples.len(),
+        args.out.display()
+    ));
+    Ok(true)
 }
 
 fn funnel_line(funnel: &Funnel) -> String {

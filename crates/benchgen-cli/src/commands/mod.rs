@@ -18,7 +18,7 @@ use benchgen_env::BuiltEnv;
 use benchgen_eval::judging;
 use benchgen_sandbox::{ExecEvent, Executor, SandboxConfig};
 
-use crate::args::{Cli, Command, ExecArgs};
+use crate::args::{Cli, Command, ExecArgs, DEFAULT_TIMEOUT_S};
 use crate::printer::Printer;
 
 pub fn run(cli: Cli, printer: &Printer) -> anyhow::Result<u8> {
@@ -42,27 +42,76 @@ pub fn run(cli: Cli, printer: &Printer) -> anyhow::Result<u8> {
 
 impl ExecArgs {
     pub fn limits(&self) -> Limits {
+        let timeout = self.timeout.unwrap_or(DEFAULT_TIMEOUT_S);
         Limits {
-            wall_time_s: self.timeout,
+            wall_time_s: timeout,
             memory_bytes: self.memory_mb << 20,
-            cpu_time_s: (self.timeout * 2.0).ceil() as u64,
+            cpu_time_s: (timeout * 2.0).ceil() as u64,
             ..Limits::default()
         }
     }
 
-    /// An executor whose warm sandboxes have `preimport` imported (see [`preimports`]).
+    /// Applies the time-limit rule to `examples` (`--timeout` given wins over an item's own
+    /// `time_limit_s`; otherwise the item's applies) and says which limit holds.
+    pub fn apply_time_limits(&self, examples: &mut [Example], printer: &Printer) {
+        let own = examples.iter().filter(|e| e.time_limit_s.is_some()).count();
+        match self.timeout {
+            Some(seconds) => {
+                for example in examples.iter_mut() {
+                    example.time_limit_s = Some(seconds);
+                }
+                if own > 0 {
+                    printer.info(&format!(
+                        "time limit: {seconds} s per run (--timeout), over the own time_limit_s of {own} items"
+                    ));
+                }
+            }
+            None if own > 0 => printer.info(&format!(
+                "time limit: each item's own time_limit_s ({own} of {} items), {DEFAULT_TIMEOUT_S} s for the others; --timeout overrides",
+                examples.len()
+            )),
+            None => {}
+        }
+    }
+
+    /// Sandbox workers for `work` runs (`None`: not known up front): `--jobs`, or the CPUs,
+    /// never more than the work nor than [`benchgen_sandbox::max_workers`]. A `--jobs` cut
+    /// down is said once.
+    pub fn workers(&self, work: Option<usize>, printer: &Printer) -> usize {
+        let machine = benchgen_sandbox::max_workers();
+        let wanted = self
+            .jobs
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        let workers = wanted.min(machine).min(work.unwrap_or(usize::MAX)).max(1);
+        static SAID: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+        if let Some(jobs) = self.jobs.filter(|&jobs| jobs > workers) {
+            if !SAID.swap(true, std::sync::atomic::Ordering::Relaxed) {
+                let why = if workers == machine {
+                    format!("the most this machine runs well ({} CPUs, available memory)", std::thread::available_parallelism().map_or(1, |n| n.get()))
+                } else {
+                    format!("one per run to do ({})", work.unwrap_or(0))
+                };
+                printer.info(&format!("--jobs {jobs}: using {workers} sandbox workers, {why}"));
+            }
+        }
+        workers
+    }
+
+    /// An executor of `workers` warm sandboxes that have `preimport` imported (see
+    /// [`preimports`]).
     pub fn executor(
         &self,
         environment: Option<&BuiltEnv>,
         preimport: Vec<String>,
+        workers: usize,
     ) -> anyhow::Result<Executor> {
         start(SandboxConfig {
             preimport,
-            ..self.sandbox_config(environment)
+            ..self.sandbox_config(environment, workers)
         })
     }
 
-    pub fn sandbox_config(&self, environment: Option<&BuiltEnv>) -> SandboxConfig {
+    pub fn sandbox_config(&self, environment: Option<&BuiltEnv>, workers: usize) -> SandboxConfig {
         let mut config = SandboxConfig::from_env();
         config.memory_ceiling_bytes = Some(config.memory_ceiling_for(self.limits().memory_bytes));
         config.python = self.python.clone();
@@ -70,9 +119,7 @@ impl ExecArgs {
             config.python = environment.python.clone();
             config.read_only_paths.push(environment.path.clone());
         }
-        if let Some(jobs) = self.jobs {
-            config.workers = jobs.max(1);
-        }
+        config.workers = workers;
         config
     }
 
@@ -141,8 +188,9 @@ impl ExecArgs {
             .map(|program| examples[program.example].id.as_str())
             .collect();
         let groups = group_by(&environments, &ids);
-        let mut candidates = Pools::new(preimport.clone(), environments.clone());
-        let mut judges = Pools::new(preimport, environments);
+        let workers = self.workers(Some(programs.len()), printer);
+        let mut candidates = Pools::new(preimport.clone(), environments.clone(), workers);
+        let mut judges = Pools::new(preimport, environments, workers);
         let (recordings, started) = std::thread::scope(|scope| {
             let recording = scope.spawn(|| -> anyhow::Result<judging::Recordings> {
                 if free_form.is_empty() {
@@ -266,15 +314,22 @@ impl ExecArgs {
 /// sees a test.
 pub struct Pools {
     preimport: Vec<String>,
+    /// Sandboxes per executor.
+    workers: usize,
     /// Each item's environment, by id (none: the sandbox's default interpreter).
     environments: HashMap<String, BuiltEnv>,
     executors: HashMap<Option<String>, Executor>,
 }
 
 impl Pools {
-    pub fn new(preimport: Vec<String>, environments: HashMap<String, BuiltEnv>) -> Self {
+    pub fn new(
+        preimport: Vec<String>,
+        environments: HashMap<String, BuiltEnv>,
+        workers: usize,
+    ) -> Self {
         Self {
             preimport,
+            workers,
             environments,
             executors: HashMap::new(),
         }
@@ -287,7 +342,7 @@ impl Pools {
     ) -> anyhow::Result<&Executor> {
         let key = environment.map(|e| e.fingerprint.clone());
         if !self.executors.contains_key(&key) {
-            let executor = exec.executor(environment, self.preimport.clone())?;
+            let executor = exec.executor(environment, self.preimport.clone(), self.workers)?;
             self.executors.insert(key.clone(), executor);
         }
         Ok(&self.executors[&key])
@@ -351,10 +406,14 @@ fn group_by(
         .collect()
 }
 
-/// Reads a dataset, naming the file and the bad line on failure.
-pub fn read_dataset(path: &std::path::Path) -> anyhow::Result<Vec<benchgen_core::Example>> {
-    benchgen_dataset::read_jsonl(path)
-        .with_context(|| format!("failed to read dataset `{}`", path.display()))
+/// Reads a dataset, naming the file and the bad line on failure; an empty one is an error.
+pub fn read_dataset(path: &Path) -> anyhow::Result<Vec<Example>> {
+    let examples = benchgen_dataset::read_dataset(path)
+        .with_context(|| format!("failed to read dataset `{}`", path.display()))?;
+    if examples.is_empty() {
+        anyhow::bail!("dataset `{}` holds no items", path.display());
+    }
+    Ok(examples)
 }
 
 /// The per-verdict table and the closing `N passed, M failed` line.

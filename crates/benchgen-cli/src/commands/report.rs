@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::commands::read_dataset;
 use crate::exit_codes;
+use crate::outputs::Files;
 use crate::printer::Printer;
 
 pub const RUN_SCHEMA_VERSION: u32 = 1;
@@ -34,13 +35,13 @@ pub struct RunInfo {
 }
 
 impl RunInfo {
-    fn path_for(results: &Path) -> PathBuf {
+    pub fn path_for(results: &Path) -> PathBuf {
         results.with_extension("run.json")
     }
 
     pub fn write_for(&self, results: &Path) -> anyhow::Result<()> {
         let path = Self::path_for(results);
-        fs_err::write(&path, serde_json::to_string_pretty(self)? + "\n")
+        benchgen_dataset::write_text(&path, &(serde_json::to_string_pretty(self)? + "\n"))
             .with_context(|| format!("failed to write `{}`", path.display()))
     }
 
@@ -51,8 +52,16 @@ impl RunInfo {
             .context(crate::Hint(
                 "write runs with `benchgen eval DATASET ... --out RESULTS.jsonl`".into(),
             ))?;
-        serde_json::from_str(&text)
-            .with_context(|| format!("`{}` is not a run file", path.display()))
+        let info: RunInfo = serde_json::from_str(&text)
+            .with_context(|| format!("`{}` is not a run file", path.display()))?;
+        if info.schema_version != RUN_SCHEMA_VERSION {
+            anyhow::bail!(
+                "run file `{}` has schema_version {}; this benchgen reads {RUN_SCHEMA_VERSION}",
+                path.display(),
+                info.schema_version
+            );
+        }
+        Ok(info)
     }
 }
 
@@ -69,8 +78,11 @@ fn load(paths: &[PathBuf]) -> anyhow::Result<Loaded> {
     let mut runs = Vec::new();
     for path in paths {
         let info = RunInfo::read_for(path)?;
-        let results: Vec<RunResult> = benchgen_dataset::read_jsonl(path)
-            .with_context(|| format!("failed to read run `{}`", path.display()))?;
+        let results: Vec<RunResult> =
+            benchgen_dataset::read_jsonl(path).context("failed to read run")?;
+        if results.is_empty() {
+            anyhow::bail!("run `{}` holds no results", path.display());
+        }
         runs.push(Run {
             name: info.name.clone(),
             results,
@@ -121,6 +133,14 @@ pub fn report(
     printer: &Printer,
 ) -> anyhow::Result<u8> {
     let loaded = load(paths)?;
+    Files::new()
+        .inputs(paths)
+        .inputs(paths.iter().map(|p| RunInfo::path_for(p)))
+        .input(&loaded.dataset_path)
+        .inputs(loaded.infos.iter().map(|i| &i.samples))
+        .maybe_output("--html", html)
+        .maybe_output("--screenshot", screenshot)
+        .check()?;
     let comparison = benchgen_report::compare(
         &loaded.dataset,
         &loaded.runs,
@@ -150,7 +170,8 @@ pub fn report(
         funnel: funnel.as_ref(),
         references: Some(&loaded.infos[0].references),
     });
-    fs_err::write(html, page).with_context(|| format!("failed to write `{}`", html.display()))?;
+    benchgen_dataset::write_text(html, &page)
+        .with_context(|| format!("failed to write `{}`", html.display()))?;
     printer.info(&format!("wrote {}", html.display()));
     if let Some(png) = screenshot {
         benchgen_report::screenshot::capture(html, png, &Default::default())
@@ -162,8 +183,8 @@ pub fn report(
 
 /// Completion text per (task, sample index), in the numbering `eval` gives samples.
 fn completions(samples: &Path) -> anyhow::Result<Completions> {
-    let samples: Vec<Sample> = benchgen_dataset::read_jsonl(samples)
-        .with_context(|| format!("failed to read samples `{}`", samples.display()))?;
+    let samples: Vec<Sample> =
+        benchgen_dataset::read_jsonl(samples).context("failed to read samples")?;
     let mut next: std::collections::HashMap<String, usize> = Default::default();
     Ok(samples
         .into_iter()

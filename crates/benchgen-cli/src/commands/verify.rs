@@ -5,6 +5,7 @@ use std::path::Path;
 use crate::args::ExecArgs;
 use crate::commands::{print_verdicts, read_dataset, write_results};
 use crate::exit_codes;
+use crate::outputs::Files;
 use crate::printer::Printer;
 
 pub fn run(
@@ -13,7 +14,12 @@ pub fn run(
     exec: &ExecArgs,
     printer: &Printer,
 ) -> anyhow::Result<u8> {
-    let examples = read_dataset(dataset)?;
+    Files::new()
+        .input(dataset)
+        .maybe_output("--out", out)
+        .check()?;
+    let mut examples = read_dataset(dataset)?;
+    exec.apply_time_limits(&mut examples, printer);
     let programs = benchgen_eval::verify::plan(&examples);
     let outcomes = exec.execute_judged(dataset, &examples, programs, "verify", printer)?;
     let results = benchgen_eval::verify::score(&examples, outcomes);

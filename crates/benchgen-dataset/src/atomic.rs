@@ -1,0 +1,135 @@
+//! Every file benchgen writes is replaced atomically: written to a temporary file in the
+//! destination's folder, then renamed into place, so that an interrupted or failed run never
+//! leaves a half-written file where a good one was.
+//!
+//! The new file gets the mode a plain `create` would give it (0666 less the umask), or the mode
+//! of the file it replaces, not the 0600 of a temporary file. Temporary files are registered
+//! while they exist, so that a signal handler can remove them before the process exits
+//! ([`remove_partial_writes`]): destructors do not run on `exit`.
+
+use std::io::{BufWriter, Write};
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+/// Temporary files being written now.
+static PARTIAL: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// Writes `path` through `write`, replacing it atomically.
+pub fn write_atomic(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    let folder = folder_of(path);
+    fs_err::create_dir_all(folder)?;
+    let mode = match std::fs::metadata(path) {
+        Ok(existing) => existing.permissions().mode() & 0o7777,
+        Err(_) => 0o666 & !umask(),
+    };
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let temporary = tempfile::Builder::new()
+        .prefix(&format!(".{name}."))
+        .suffix(".partial")
+        .permissions(std::fs::Permissions::from_mode(mode))
+        .tempfile_in(folder)
+        .map_err(|e| annotate(e, folder))?;
+    let registered = temporary.path().to_path_buf();
+    PARTIAL.lock().expect("partial-write registry").push(registered.clone());
+    let result = (|| {
+        let mut writer = BufWriter::new(temporary.as_file());
+        write(&mut writer)?;
+        writer.flush()?;
+        drop(writer);
+        // The permissions asked for at creation are filtered by the umask; set them exactly.
+        std::fs::set_permissions(temporary.path(), std::fs::Permissions::from_mode(mode))?;
+        temporary
+            .persist(path)
+            .map(|_| ())
+            .map_err(|e| annotate(e.error, path))
+    })();
+    PARTIAL
+        .lock()
+        .expect("partial-write registry")
+        .retain(|p| p != &registered);
+    result
+}
+
+/// Writes `text` to `path`, replacing it atomically.
+pub fn write_text(path: &Path, text: &str) -> std::io::Result<()> {
+    write_atomic(path, |writer| writer.write_all(text.as_bytes()))
+}
+
+/// Removes the temporary files of writes in progress; for a signal handler about to exit.
+pub fn remove_partial_writes() {
+    // A writer holding the lock cannot be waited for in a signal's thread: skip then.
+    if let Ok(partial) = PARTIAL.try_lock() {
+        for path in partial.iter() {
+            let _ = std::fs::remove_file(path);
+        }
+    }
+}
+
+/// The folder `path` is written in.
+pub fn folder_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    }
+}
+
+/// This process's umask, read without changing it (`umask(2)` can only set it, racing threads).
+fn umask() -> u32 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|status| {
+            status.lines().find_map(|line| {
+                line.strip_prefix("Umask:")
+                    .and_then(|m| u32::from_str_radix(m.trim(), 8).ok())
+            })
+        })
+        .unwrap_or(0o022)
+}
+
+/// An I/O error that names the file it is about, not the temporary file.
+fn annotate(error: std::io::Error, path: &Path) -> std::io::Error {
+    std::io::Error::new(error.kind(), format!("{}: {error}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn new_files_follow_the_umask_and_replaced_files_keep_their_mode() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("x.jsonl");
+        write_text(&path, "a\n").unwrap();
+        let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o666 & !umask());
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o640)).unwrap();
+        write_text(&path, "b\n").unwrap();
+        let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o640);
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "b\n");
+        let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+        assert_eq!(left.len(), 1, "no temporary file stays behind");
+    }
+
+    #[test]
+    fn a_failed_write_leaves_the_old_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("x.jsonl");
+        write_text(&path, "good\n").unwrap();
+        let error = write_atomic(&path, |w| {
+            w.write_all(b"half")?;
+            Err(std::io::Error::other("disk full"))
+        })
+        .unwrap_err();
+        assert!(error.to_string().contains("disk full"));
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "good\n");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+}
