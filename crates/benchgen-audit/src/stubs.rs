@@ -8,6 +8,10 @@
 //! returns (`0`, `""`, `[]`, `{}`, `False`, `0.0`, ...), which catches tests that only check
 //! the result's type or that it is falsy. `pass` and `return None` behave alike when called;
 //! both are listed because each is a common placeholder and the report names the one that passed.
+//!
+//! Beyond placeholders, [`behaviour_stubs`] are plausible wrong answers that tests of trivial
+//! inputs let through: returning an argument unchanged (the identity), and the reference with
+//! one defaulted parameter ignored (reset to its default before the body runs).
 
 use benchgen_core::{Example, ExecOutcome, ExecRequest, Limits, Verdict};
 use benchgen_sandbox::Executor;
@@ -35,6 +39,60 @@ pub fn stub_bodies(example: &Example, result_type_hint: Option<&str>) -> Vec<Str
         .to_vec();
     if let Some(literal) = result_literal(example, result_type_hint) {
         bodies.push(format!("return {literal}"));
+    }
+    bodies.extend(behaviour_stubs(example));
+    bodies
+}
+
+/// Parameters whose identity stub is tried, at most.
+const IDENTITY_STUBS: usize = 3;
+
+/// Wrong answers a test of trivial inputs passes: `return <parameter>` for each of the first
+/// [`IDENTITY_STUBS`] parameters (not `self`/`cls`), and, for each parameter with a default, the
+/// reference body run with that parameter set back to its default. A body spliced at the
+/// reference body's own indentation; none for a one-line target.
+pub fn behaviour_stubs(example: &Example) -> Vec<String> {
+    let Some(function) = benchgen_python::functions(&example.program)
+        .into_iter()
+        .rfind(|f| f.qualified_name == example.target.qualified_name)
+    else {
+        return Vec::new();
+    };
+    use benchgen_python::ParameterKind;
+    let bound_first = function.is_method
+        && !function.decorators.iter().any(|d| d == "staticmethod");
+    let parameters: Vec<&benchgen_python::Parameter> = function
+        .parameters
+        .iter()
+        .skip(usize::from(bound_first))
+        .collect();
+    let mut bodies: Vec<String> = parameters
+        .iter()
+        .filter(|p| !matches!(p.kind, ParameterKind::VarArgs | ParameterKind::KwArgs))
+        .take(IDENTITY_STUBS)
+        .map(|p| format!("return {}", p.name))
+        .collect();
+    let body = &example.program[example.target.body.start_byte..example.target.body.end_byte];
+    let line_start = example.program[..example.target.body.start_byte]
+        .rfind('\n')
+        .map_or(0, |i| i + 1);
+    let on_own_line = example.program[line_start..example.target.body.start_byte]
+        .trim()
+        .is_empty();
+    let indent = body
+        .lines()
+        .find(|line| !line.trim().is_empty() && !line.trim_start().starts_with('#'))
+        .map(|line| &line[..line.len() - line.trim_start().len()]);
+    if let (true, Some(indent)) = (on_own_line, indent) {
+        for parameter in &parameters {
+            if let Some(default) = &parameter.default {
+                bodies.push(format!(
+                    "{indent}{} = {default}\n{}",
+                    parameter.name,
+                    body.trim_start_matches(['\r', '\n'])
+                ));
+            }
+        }
     }
     bodies
 }
@@ -120,24 +178,43 @@ mod tests {
                 "pass",
                 "return None",
                 "raise NotImplementedError",
-                "return []"
+                "return []",
+                "return x"
             ]
         );
-        assert_eq!(
-            stub_bodies(&annotated, Some("str")).last().unwrap(),
-            "return \"\""
-        );
+        assert_eq!(stub_bodies(&annotated, Some("str"))[3], "return \"\"");
         // An unusable hint (a class, NoneType) falls back to the annotation.
-        assert_eq!(
-            stub_bodies(&annotated, Some("NoneType")).last().unwrap(),
-            "return []"
-        );
+        assert_eq!(stub_bodies(&annotated, Some("NoneType"))[3], "return []");
         let plain = crate::example_for_tests(
             "def g(x):\n    return x\n",
             "g",
             "def test_g():\n    assert g(1) == 1\n",
         );
-        assert_eq!(stub_bodies(&plain, None).len(), 3);
+        assert_eq!(
+            stub_bodies(&plain, None),
+            ["pass", "return None", "raise NotImplementedError", "return x"]
+        );
+    }
+
+    #[test]
+    fn behaviour_stubs_return_an_argument_or_ignore_a_default() {
+        let example = crate::example_for_tests(
+            "class C:\n    def m(self, text, width=70, *rest):\n        \"\"\"Doc.\"\"\"\n        return text[:width]\n",
+            "C.m",
+            "def test_m():\n    assert C().m('abc', 1) == 'a'\n",
+        );
+        let stubs = behaviour_stubs(&example);
+        assert_eq!(
+            stubs,
+            [
+                "return text",
+                "return width",
+                "        width = 70\n        return text[:width]\n"
+            ]
+        );
+        let program = benchgen_python::splice_body(&example.program, &example.target, &stubs[2]);
+        assert!(program.contains("\"\"\"Doc.\"\"\"\n        width = 70\n        return text[:width]\n"), "{program}");
+        assert!(benchgen_python::parse_errors(&program).is_none());
     }
 
     #[test]

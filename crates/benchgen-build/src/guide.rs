@@ -205,7 +205,7 @@ fn faults(draft: &Draft<'_>, pool: &Example, audit: &AuditOptions) -> Faults {
     let literal = stubs::result_literal(&draft.example, usual);
     let mutants = mutation::sample_mutants(&draft.example, literal, audit.max_mutants, audit.seed);
     let mut bodies = stubs::stub_bodies(&draft.example, usual);
-    for stub in verify::stubs(&draft.suite.cases) {
+    for stub in verify::stubs(&draft.example, &draft.suite.cases) {
         if !bodies.contains(&stub) {
             bodies.push(stub);
         }

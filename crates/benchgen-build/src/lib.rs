@@ -555,7 +555,7 @@ fn verify_all(
     // reference run, alternating executors (separate batches: a batch runs identical requests once).
     let stubs: Vec<Vec<String>> = drafts
         .iter()
-        .map(|d| verify::stubs(&d.suite.cases))
+        .map(|d| verify::stubs(&d.example, &d.suite.cases))
         .collect();
     let mut requests = Vec::new();
     for (draft, stubs) in drafts.iter().zip(&stubs) {

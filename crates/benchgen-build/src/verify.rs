@@ -13,8 +13,9 @@ use crate::report::SkipReason;
 /// Longest constant a stub returns, in characters.
 const MAX_STUB: usize = 200;
 
-/// Stub bodies for an item whose tests check `cases`, without duplicates.
-pub(crate) fn stubs(cases: &[Case]) -> Vec<String> {
+/// Stub bodies for `example` whose tests check `cases`, without duplicates: placeholders, the
+/// usual result's zero and the most common result, and the audit's behaviour stubs.
+pub(crate) fn stubs(example: &benchgen_core::Example, cases: &[Case]) -> Vec<String> {
     let mut stubs: Vec<String> = ["pass", "return None", "raise NotImplementedError"]
         .map(String::from)
         .to_vec();
@@ -29,6 +30,7 @@ pub(crate) fn stubs(cases: &[Case]) -> Vec<String> {
     if let Some(constant) = most_common(literals) {
         stubs.push(format!("return {constant}"));
     }
+    stubs.extend(benchgen_audit::stubs::behaviour_stubs(example));
     let mut unique = Vec::new();
     for stub in stubs {
         if !unique.contains(&stub) {
@@ -132,6 +134,21 @@ mod tests {
         }
     }
 
+    /// An item whose target takes no parameters: no behaviour stubs.
+    fn no_parameters() -> benchgen_core::Example {
+        benchgen_core::Example::python(
+            "t".into(),
+            Default::default(),
+            benchgen_core::Target {
+                qualified_name: "f".into(),
+                ..Default::default()
+            },
+            "def f():\n    return 1\n".into(),
+            String::new(),
+            String::new(),
+        )
+    }
+
     #[test]
     fn stubs_return_the_usual_type_and_the_usual_result() {
         let cases = [
@@ -141,7 +158,7 @@ mod tests {
             value("str", "'b'"),
         ];
         assert_eq!(
-            stubs(&cases),
+            stubs(&no_parameters(), &cases),
             [
                 "pass",
                 "return None",
@@ -152,7 +169,7 @@ mod tests {
         );
         // No duplicate when the usual result is the zero value.
         assert_eq!(
-            stubs(&[value("int", "0")]),
+            stubs(&no_parameters(), &[value("int", "0")]),
             [
                 "pass",
                 "return None",
@@ -160,7 +177,10 @@ mod tests {
                 "return 0"
             ]
         );
-        assert_eq!(stubs(&[value("Fraction", "Fraction(1, 2)")]).len(), 4);
+        assert_eq!(
+            stubs(&no_parameters(), &[value("Fraction", "Fraction(1, 2)")]).len(),
+            4
+        );
     }
 
     fn outcome(verdict: Verdict, duration_s: f64) -> ExecOutcome {
