@@ -1,0 +1,7 @@
+# correct: the Gregorian rule as nested conditions.
+def isleap(year):
+    if year % 400 == 0:
+        return True
+    if year % 100 == 0:
+        return False
+    return year % 4 == 0

@@ -1,0 +1,3 @@
+# correct: a translation table.
+def dasherize(word: str) -> str:
+    return word.translate({ord("_"): "-"})

@@ -1,0 +1,3 @@
+# wrong: joins the words without escaping them.
+def join(split_command):
+    return " ".join(split_command)

@@ -1,0 +1,12 @@
+# correct: counts in a dict, then scans in first-seen order keeping the first strict maximum.
+def mode(data):
+    counts = {}
+    for x in data:
+        counts[x] = counts.get(x, 0) + 1
+    if not counts:
+        raise StatisticsError("no mode for empty data")
+    best, best_count = None, 0
+    for value, count in counts.items():
+        if count > best_count:
+            best, best_count = value, count
+    return best

@@ -1,0 +1,8 @@
+# wrong: ignores `xbar` and always recomputes the mean.
+def variance(data, xbar=None):
+    values = list(data)
+    n = len(values)
+    if n < 2:
+        raise StatisticsError("variance requires at least two data points")
+    m = sum(values) / n
+    return sum((x - m) ** 2 for x in values) / (n - 1)

@@ -1,0 +1,3 @@
+# correct: indexing, for a sequence.
+def first(seq):
+    return seq[0]

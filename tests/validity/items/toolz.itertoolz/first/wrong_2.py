@@ -1,0 +1,3 @@
+# wrong: off by one, the second element.
+def first(seq):
+    return seq[1]

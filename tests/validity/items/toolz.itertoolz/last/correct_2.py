@@ -1,0 +1,3 @@
+# correct: negative indexing.
+def last(seq):
+    return seq[-1]
