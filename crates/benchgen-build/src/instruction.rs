@@ -208,6 +208,8 @@ mod tests {
             raises: raises.into(),
             raised_type: raises.into(),
             value: None,
+            in_domain: true,
+            materialized: false,
         }
     }
 

@@ -54,8 +54,11 @@ def main(config_json, namespace):
 # Values per type hint. Every value's repr must evaluate back to an equal value of the same
 # type, since the tests are written from reprs.
 POOLS = {
-    "int": [0, 1, -1, 2, 3, 5, 7, 10, 42, 100, -13, 255, 1000, 10**9],
-    "float": [0.0, 1.0, -1.0, 0.5, 0.25, 2.5, 3.14159, -0.75, 100.0, 1e-05, 12345.678],
+    # Small numbers, the teens and round numbers that rules single out (11-13th, centuries).
+    "int": [0, 1, -1, 2, 3, 5, 7, 10, 12, 13, 21, 42, 100, 111, -13, 255, 1000, 1900, 2000,
+            10**9],
+    "float": [0.0, 1.0, -1.0, 0.5, 0.25, 0.1, 0.3, 2.5, 3.14159, -0.75, 100.0, 1e-05,
+              12345.678],
     "bool": [True, False],
     # Plain words first, then strings shaped like what library code parses.
     "str": [
@@ -65,12 +68,21 @@ POOLS = {
         "The quick brown fox jumps over the lazy dog.", "/usr/local/lib/file.txt",
         "C:\\Windows\\file.txt", "http://example.com/a/b?q=1&r=two#frag", "user@example.com",
         "192.168.0.1", "2023-10-05", "key=value; other=2", "*.txt", "DEADbeef01", "aGVsbG8=",
-        "<b>bold</b> &amp; more", "'quoted' \"text\"",
+        "<b>bold</b> &amp; more", "'quoted' \"text\"", ".hidden", "archive.tar.gz",
+        "dir/sub/file.name.txt", "it's here", "MiXeD cAsE", "two  spaces\n\nnew paragraph",
     ],
     "bytes": [b"", b"a", b"abc", b"hello world", b"\x00\x01\xff", b"\n\r\t", b"aGVsbG8=",
               b"DEADbeef", b"=41=42"],
     "none": [None],
+    # Builtins whose name is their source text (see CALLABLE_NAMES).
+    "callable": [len, str, abs, bool, str.upper, str.lower, str.strip, sorted, repr, int],
 }
+# Source text of the callables the probe passes, since their repr does not evaluate back.
+CALLABLE_NAMES = {id(f): name for f, name in [
+    (len, "len"), (str, "str"), (abs, "abs"), (bool, "bool"), (str.upper, "str.upper"),
+    (str.lower, "str.lower"), (str.strip, "str.strip"), (sorted, "sorted"), (repr, "repr"),
+    (int, "int"),
+]}
 ANY = [0, 1, -1, 3, 2.5, 0.5, "", "abc", "Hello World", "/usr/lib", b"abc", [], [1, 2, 3],
        ["a", "b"], [0.5, 2.0, 4.5], (1, 2), {"a": 1}, None, True]
 # Share of random calls that draw a parameter from ANY instead of its hint's pool: names and
@@ -109,6 +121,42 @@ def pool(hint, rng, depth=0):
     return list(ANY)
 
 
+def matches(value, hint, depth=0):
+    """Whether `value` is of the kind `hint` names: an argument in the parameter's documented
+    domain. Results of other arguments are not behaviour to pin down (a correct answer need not
+    share what the reference happens to do with a float where an int count is documented)."""
+    kind = hint.get("type", "any")
+    if kind == "any" or depth > 2:
+        return True
+    if kind == "union":
+        return any(matches(value, option, depth) for option in hint["options"])
+    if kind == "callable":
+        return callable(value)
+    if kind == "int":
+        return type(value) is int
+    if kind == "float":
+        return type(value) in (int, float)
+    if kind == "bool":
+        return type(value) is bool
+    if kind == "str":
+        return type(value) is str
+    if kind == "bytes":
+        return type(value) in (bytes, bytearray)
+    if kind == "none":
+        return value is None
+    item = hint.get("item", {"type": "any"})
+    if kind in ("list", "tuple"):
+        return type(value) in (list, tuple) and all(matches(v, item, depth + 1) for v in value)
+    if kind == "set":
+        return type(value) in (set, frozenset) and all(matches(v, item, depth + 1) for v in value)
+    if kind == "dict":
+        return type(value) is dict and all(
+            matches(k, hint.get("key", {"type": "any"}), depth + 1)
+            and matches(v, hint.get("value", {"type": "any"}), depth + 1)
+            for k, v in value.items())
+    return True
+
+
 def _hashable(value):
     try:
         hash(value)
@@ -123,8 +171,7 @@ def mutate(value, rng, depth=0):
     if kind is bool:
         return not value
     if kind is int:
-        # `value + 0.5` leaves int on purpose: parameters that take ints mostly take floats too.
-        return rng.choice([value + 1, value - 1, -value, value * 2, value // 2, 0, value + 0.5])
+        return rng.choice([value + 1, value - 1, -value, value * 2, value // 2, 0])
     if kind is float:
         return rng.choice([value + 1.0, value - 1.0, -value, value * 2.0, value / 2.0, 0.0])
     if kind is str:
@@ -237,6 +284,7 @@ class Probe:
             self._drain(deadline)
         while self._drain(deadline) and self._add_mutants():
             pass
+        self._mark_usual_kinds()
         return {
             "cases": [{k: v for k, v in case.items() if k != "_call"} for case in self.cases],
             "counts": self.counts,
@@ -371,6 +419,8 @@ class Probe:
 
     def _literal(self, value):
         """repr(value) if it evaluates back to an equal value of the same type, else None."""
+        if id(value) in CALLABLE_NAMES:
+            return CALLABLE_NAMES[id(value)]
         try:
             text = repr(value)
             back = eval(text, self.namespace)
@@ -396,7 +446,8 @@ class Probe:
             return
         signature = ", ".join(type(v).__name__ for v in list(args) + list(kwargs.values()))
         case = {"args": text, "kind": first["kind"], "lines": first["lines"],
-                "arg_types": signature, "_call": (args, kwargs)}
+                "arg_types": signature, "_call": (args, kwargs),
+                "in_domain": self._in_domain(args, kwargs)}
         if first["kind"] == "raise":
             exc_type = first["type"]
             self.errors[exc_type.__name__] = self.errors.get(exc_type.__name__, 0) + 1
@@ -413,6 +464,7 @@ class Probe:
             if encoded != second["encoded"] or not canon.comparable(encoded):
                 encoded = None
             case.update(
+                materialized=first["materialized"],
                 value=encoded,
                 repr=first["repr"],
                 canonical=first["signature"][1],
@@ -423,6 +475,39 @@ class Probe:
             )
             self.working.append(case)
         self.cases.append(case)
+
+    def _pairs(self, args, kwargs):
+        """(parameter, argument) of a call."""
+        by_name = {p["name"]: p for p in self.params}
+        positional = [p for p in self.params if p["kind"] in ("positional_only", "positional")]
+        return list(zip(positional, args)) + [
+            (by_name[name], value) for name, value in kwargs.items() if name in by_name]
+
+    def _in_domain(self, args, kwargs):
+        """Every argument matches its parameter's hint (see `matches`)."""
+        return all(matches(value, param["hint"]) for param, value in self._pairs(args, kwargs))
+
+    def _mark_usual_kinds(self):
+        """For a parameter with no hint, the domain is the kind of argument that most calls that
+        returned were given (numbers, text, sequences...): a call giving another kind (a bool
+        for a year, a string for a list of words) is marked out of the domain too."""
+        counts = {}
+        for case in self.working:
+            for param, value in self._pairs(*case["_call"]):
+                if param["hint"].get("type", "any") == "any":
+                    kinds = counts.setdefault(param["name"], {})
+                    kinds[_kind(value)] = kinds.get(_kind(value), 0) + 1
+        usual = {}
+        for name, kinds in counts.items():
+            kind, count = max(kinds.items(), key=lambda item: item[1])
+            if 2 * count > sum(kinds.values()):
+                usual[name] = kind
+        for case in self.cases:
+            if case["in_domain"] and any(
+                    usual.get(param["name"], _kind(value)) != _kind(value)
+                    for param, value in self._pairs(*case["_call"])
+                    if param["hint"].get("type", "any") == "any"):
+                case["in_domain"] = False
 
     def _call(self, args, kwargs, trace):
         try:
@@ -442,6 +527,11 @@ class Probe:
             try:
                 try:
                     value = self.function(*args, **kwargs)
+                    materialized = _is_iterator(value)
+                    if materialized:
+                        # A lazy result is its values: an answer returning an equal list (or
+                        # another iterator) is as right. Finite ones only, in the call's time.
+                        value = list(_bounded(value))
                 finally:
                     sys.settrace(None)
                 # Under the timer too: a huge or looping repr is the call's fault.
@@ -458,7 +548,7 @@ class Probe:
                 outcome = {"kind": "unusable"}
             else:
                 outcome = {"kind": "value", "value": value, "repr": text, "encoded": encoded,
-                           "signature": ["value", canonical]}
+                           "signature": ["value", canonical], "materialized": materialized}
         except _Timeout:
             outcome = {"kind": "timeout"}
         except (SystemExit, KeyboardInterrupt, GeneratorExit):
@@ -562,17 +652,63 @@ class Probe:
         return not _has_program_type(value, self.namespace.get("__name__"), 0)
 
     def _param_types(self):
-        """Types seen per parameter in the calls that returned, most frequent first."""
+        """Types seen per parameter in the calls that returned, most frequent first (of the
+        calls in the documented domain, when there are any)."""
         seen = {}
-        for case in self.working:
+        in_domain = [case for case in self.working if case["in_domain"]]
+        for case in in_domain or self.working:
             args, kwargs = case["_call"]
             positional = [
                 p["name"] for p in self.params if p["kind"] in ("positional_only", "positional")
             ]
             for name, value in list(zip(positional, args)) + list(kwargs.items()):
                 counts = seen.setdefault(name, {})
-                counts[type(value).__name__] = counts.get(type(value).__name__, 0) + 1
+                shown = "callable" if _kind(value) == "callable" else type(value).__name__
+                counts[shown] = counts.get(shown, 0) + 1
         return {name: sorted(counts, key=lambda t: -counts[t]) for name, counts in seen.items()}
+
+
+def _kind(value):
+    """The family of a value, for telling the usual kind of argument from odd ones."""
+    kind = type(value)
+    if kind is bool:
+        return "bool"
+    if kind in (int, float):
+        return "number"
+    if kind in (list, tuple):
+        return "sequence"
+    if kind in (set, frozenset):
+        return "set"
+    if kind in (bytes, bytearray):
+        return "bytes"
+    if value is None:
+        return "none"
+    if callable(value) and kind not in (str, dict):
+        return "callable"
+    return kind.__name__
+
+
+# Most items a lazy result may yield to be materialised; longer (or endless) ones are no case.
+MAX_YIELDED = 50
+
+
+def _is_iterator(value):
+    """A lazy result: an iterator (a generator, `map`, `zip`...), not a container."""
+    try:
+        return hasattr(type(value), "__next__") and iter(value) is value
+    except BaseException:  # noqa: BLE001
+        return False
+
+
+def _bounded(iterator):
+    for count, item in enumerate(iterator):
+        if count >= MAX_YIELDED:
+            raise _TooLong()
+        yield item
+
+
+class _TooLong(Exception):
+    """A lazy result that yields more than MAX_YIELDED items."""
 
 
 def _alarm(signum, frame):

@@ -281,6 +281,18 @@ pub struct Case {
     /// could be encoded: the expected value of a data case.
     #[serde(default)]
     pub value: Option<serde_json::Value>,
+    /// Every argument is of the kind its parameter's hint names: a call in the documented
+    /// domain, whose result is behaviour a correct answer shares.
+    #[serde(default = "yes")]
+    pub in_domain: bool,
+    /// The result was an iterator, recorded as the list of what it yielded: tests call
+    /// `list(f(...))`.
+    #[serde(default)]
+    pub materialized: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize)]
@@ -480,6 +492,8 @@ scale([1, 2], 3)
             raises: outcome.into(),
             raised_type: outcome.into(),
             value: None,
+            in_domain: true,
+            materialized: false,
         }
     }
 

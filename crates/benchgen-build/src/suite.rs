@@ -127,14 +127,37 @@ pub fn pool(call: &str, cases: &[Case], raised: &[String], reference_free: bool)
     }
 }
 
-/// The cases that can be written as a test, with how each is checked.
+/// In-domain value cases needed before the others are left out: with fewer, the hints were
+/// wrong (a guess from a parameter's name), not the calls.
+const MIN_IN_DOMAIN: usize = 3;
+
+/// The cases that can be written as a test, with how each is checked. What a call with
+/// arguments outside the parameters' domain returns or raises is not behaviour to pin (a
+/// correct answer need not share it), once enough calls inside the domain returned.
 fn usable(cases: &[Case], raised: &[String], reference_free: bool) -> Vec<(usize, Check)> {
+    let in_domain = cases
+        .iter()
+        .filter(|c| c.kind == CaseKind::Value && c.in_domain)
+        .count();
     cases
         .iter()
         .enumerate()
+        .filter(|(_, case)| case.in_domain || in_domain < MIN_IN_DOMAIN)
         .filter_map(|(i, case)| check_for(case, raised, reference_free).map(|check| (i, check)))
         .collect()
 }
+
+/// The expression a case's test evaluates: the call, its yield listed for a lazy result.
+fn invocation(call: &str, case: &Case) -> String {
+    match case.materialized {
+        true => format!("list({call}({}))", case.args),
+        false => format!("{call}({})", case.args),
+    }
+}
+
+/// Argument text length up to which a longer call is preferred: long enough for several words,
+/// path parts or list items; past it, shorter calls read better.
+const RICH_ARGS: usize = 40;
 
 /// Longest repr a `Repr` check compares, in characters.
 const MAX_REPR: usize = 200;
@@ -173,16 +196,18 @@ fn choose(
     let mut covered: HashSet<usize> = HashSet::new();
     let mut shown = Shown::default();
     let is_chosen = |chosen: &[(usize, Check)], i: usize| chosen.iter().any(|&(j, _)| j == i);
-    // Ties go to: returned values over exceptions, argument types not tested yet, new
-    // behaviour, results that differ from the input (an identity result cannot tell a body
-    // from `return x`), short calls, early ones.
+    // Ties go to: returned values over exceptions, new behaviour, inputs of some size (a
+    // one-character string or a one-element list cannot tell a body from a near miss), results
+    // that differ from the input (the identity stub is a fault the kill cover sees anyway),
+    // argument types not tested yet, early ones.
     let preference = |i: usize, shown: &Shown| {
         let case = &cases[i];
         (
             case.kind == CaseKind::Value,
-            !shown.signatures.contains(case.arg_types.as_str()),
             !shown.behaviours.contains(&behaviour(case)),
+            case.args.len().min(RICH_ARGS),
             case.repr != case.args,
+            !shown.signatures.contains(case.arg_types.as_str()),
             std::cmp::Reverse(case.args.len()),
             std::cmp::Reverse(i),
         )
@@ -280,8 +305,9 @@ const ABS_TOL: f64 = 1e-12;
 /// Longer assert lines are split into `result = ...` and the assert.
 const LINE_WIDTH: usize = 96;
 
-/// The chosen cases as data, named as `render` names their tests: results compared exactly
-/// (type and value; floats within the tolerance the readable tests use), exceptions by class.
+/// The chosen cases as data, named as `render` names their tests: results compared by value as
+/// `==` does (an int for an equal float, a dict subclass for an equal dict; floats within the
+/// tolerance the readable tests use), exceptions by class.
 /// `None` when a result has no canonical encoding.
 fn as_data(call: &str, cases: &[Case], chosen: &[(usize, Check)]) -> Option<Vec<judge::Case>> {
     let stem = call.replace('.', "_");
@@ -293,8 +319,8 @@ fn as_data(call: &str, cases: &[Case], chosen: &[(usize, Check)]) -> Option<Vec<
             let mut data = judge::Case {
                 name: format!("test_{stem}_{}", n + 1),
                 setup: String::new(),
-                call: format!("{call}({})", case.args),
-                check: judge::Check::Exact,
+                call: invocation(call, case),
+                check: judge::Check::Equal,
                 expected: None,
                 raises: None,
                 rel_tol: None,
@@ -332,7 +358,7 @@ fn render(call: &str, cases: &[Case], chosen: &[(usize, Check)]) -> String {
     let stem = call.replace('.', "_");
     for (n, &(i, check)) in chosen.iter().enumerate() {
         let case = &cases[i];
-        let invocation = format!("{call}({})", case.args);
+        let invocation = invocation(call, case);
         out.push_str(&format!("\n\ndef test_{stem}_{}():\n", n + 1));
         let body = match (check, case.floats) {
             (Check::Raises, _) => format!(
@@ -352,7 +378,7 @@ fn render(call: &str, cases: &[Case], chosen: &[(usize, Check)]) -> String {
                 format!("from math import isclose\n\nassert isclose({invocation}, {}, {TOLERANCE})\n", case.repr)
             }
             (Check::Literal, FloatShape::Sequence) => format!(
-                "from math import isclose\n\nresult = {invocation}\nexpected = {}\nassert type(result) is type(expected) and len(result) == len(expected)\nassert all(isclose(a, b, {TOLERANCE}) for a, b in zip(result, expected))\n",
+                "from math import isclose\n\nresult = {invocation}\nexpected = {}\nassert len(result) == len(expected)\nassert all(isclose(a, b, {TOLERANCE}) for a, b in zip(result, expected))\n",
                 case.repr
             ),
             (Check::Literal, FloatShape::None) => {
@@ -395,6 +421,8 @@ mod tests {
             raises: String::new(),
             raised_type: String::new(),
             value: None,
+            in_domain: true,
+            materialized: false,
         }
     }
 

@@ -131,6 +131,8 @@ mod tests {
             raises: String::new(),
             raised_type: String::new(),
             value: None,
+            in_domain: true,
+            materialized: false,
         }
     }
 

@@ -4,14 +4,17 @@
 //! verification: it parses, its reference passes its tests, and generic stub bodies fail them.
 //! Prints the funnel and the skip reasons, which is how the builder's yield is tracked.
 //!
-//! Needs bubblewrap and root (the sandbox drops to per-worker uids); without them the test says
-//! so and does nothing.
+//! Needs bubblewrap and root (the sandbox drops to per-worker uids): without them the tests are
+//! ignored, or fail under CI (docs/testing.md).
 
 use std::collections::BTreeMap;
 
 use benchgen_build::{build, second_hash_seed, BuildOptions, BuildReport, Executors, Source};
 use benchgen_core::{Limits, Verdict};
 use benchgen_sandbox::{Executor, SandboxConfig};
+
+include!(concat!(env!("OUT_DIR"), "/prereq.rs"));
+use prereq::{require, Prereq};
 
 /// Bodies any discriminating test suite must reject.
 const STUBS: [&str; 10] = [
@@ -27,15 +30,12 @@ const STUBS: [&str; 10] = [
     "return False",
 ];
 
-fn executors() -> Option<(Executor, Executor)> {
+/// The main sandbox and one under the second hash seed (needs `Prereq::Sandbox`).
+fn executors() -> (Executor, Executor) {
     let config = SandboxConfig::from_env();
-    let started = Executor::new(config.clone())
-        .and_then(|main| Ok((main, Executor::new(second_hash_seed(&config))?)));
-    match started {
-        Ok(pair) => Some(pair),
-        // A missing prerequisite fails the test: CI installs every one (scripts/setup.sh).
-        Err(error) => panic!("the sandbox cannot start here: {error}"),
-    }
+    Executor::new(config.clone())
+        .and_then(|main| Ok((main, Executor::new(second_hash_seed(&config))?)))
+        .unwrap_or_else(|error| panic!("the sandbox cannot start here: {error}"))
 }
 
 fn print_report(report: &BuildReport) {
@@ -57,10 +57,10 @@ fn print_report(report: &BuildReport) {
 }
 
 #[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
 fn stdlib_modules_give_verified_discriminating_items() {
-    let Some((main, second)) = executors() else {
-        return;
-    };
+    require(&[Prereq::Sandbox]);
+    let (main, second) = executors();
     let sources: Vec<Source> = ["textwrap", "colorsys", "html", "fnmatch"]
         .map(|m| Source::Module(m.into()))
         .to_vec();
@@ -186,8 +186,10 @@ fn stdlib_modules_give_verified_discriminating_items() {
 }
 
 #[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
 fn bad_sources_are_errors_that_do_not_stop_the_build() {
-    let Some((main, _)) = executors() else { return };
+    require(&[Prereq::Sandbox]);
+    let (main, _) = executors();
     let dir = tempfile::tempdir().unwrap();
     let good = dir.path().join("good.py");
     fs_err::write(&good, "def clamp(value, low, high):\n    if value < low:\n        return low\n    if value > high:\n        return high\n    return value\n").unwrap();

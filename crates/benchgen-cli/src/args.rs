@@ -316,7 +316,10 @@ mod valid {
     }
 
     fn number(text: &str) -> Result<f64, String> {
-        let value: f64 = text.trim().parse().map_err(|_| "not a number".to_string())?;
+        let value: f64 = text
+            .trim()
+            .parse()
+            .map_err(|_| "not a number".to_string())?;
         if value.is_finite() {
             Ok(value)
         } else {

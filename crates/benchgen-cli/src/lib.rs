@@ -61,10 +61,16 @@ fn clap_error(error: clap::Error) -> ExitCode {
     use clap::error::ErrorKind;
     if matches!(
         error.kind(),
-        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
     ) {
         let _ = error.print();
-        return ExitCode::from(if error.use_stderr() { exit_codes::ERROR } else { exit_codes::SUCCESS });
+        return ExitCode::from(if error.use_stderr() {
+            exit_codes::ERROR
+        } else {
+            exit_codes::SUCCESS
+        });
     }
     let text = error.render().to_string();
     let line = text

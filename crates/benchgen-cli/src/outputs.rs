@@ -100,7 +100,13 @@ fn writable(name: &str, path: &Path) -> anyhow::Result<()> {
     let existing = folder
         .ancestors()
         .find(|p| p.as_os_str().is_empty() || p.exists())
-        .map(|p| if p.as_os_str().is_empty() { Path::new(".") } else { p })
+        .map(|p| {
+            if p.as_os_str().is_empty() {
+                Path::new(".")
+            } else {
+                p
+            }
+        })
         .unwrap_or(Path::new("."));
     if !existing.is_dir() {
         anyhow::bail!(
@@ -160,10 +166,17 @@ mod tests {
             .check()
             .unwrap_err()
             .to_string();
-        assert!(error.contains("--out and --report are the same file"), "{error}");
+        assert!(
+            error.contains("--out and --report are the same file"),
+            "{error}"
+        );
         std::fs::write(&out, "").unwrap();
         std::fs::set_permissions(&out, std::fs::Permissions::from_mode(0o444)).unwrap();
-        let error = Files::new().output("--out", &out).check().unwrap_err().to_string();
+        let error = Files::new()
+            .output("--out", &out)
+            .check()
+            .unwrap_err()
+            .to_string();
         assert!(error.contains("is read-only"), "{error}");
         let error = Files::new()
             .output("--out", dir.path())

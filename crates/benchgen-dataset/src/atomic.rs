@@ -37,7 +37,10 @@ pub fn write_atomic(
         .tempfile_in(folder)
         .map_err(|e| annotate(e, folder))?;
     let registered = temporary.path().to_path_buf();
-    PARTIAL.lock().expect("partial-write registry").push(registered.clone());
+    PARTIAL
+        .lock()
+        .expect("partial-write registry")
+        .push(registered.clone());
     let result = (|| {
         let mut writer = BufWriter::new(temporary.as_file());
         write(&mut writer)?;

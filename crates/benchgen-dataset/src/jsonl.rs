@@ -112,7 +112,10 @@ mod tests {
         let error = read_jsonl::<serde_json::Value>(&path)
             .unwrap_err()
             .to_string();
-        assert!(error.ends_with("x.jsonl:3: not JSON: expected ident (column 2)"), "{error}");
+        assert!(
+            error.ends_with("x.jsonl:3: not JSON: expected ident (column 2)"),
+            "{error}"
+        );
     }
 
     #[test]
@@ -123,6 +126,9 @@ mod tests {
         let error = read_jsonl::<serde_json::Value>(&path)
             .unwrap_err()
             .to_string();
-        assert!(error.ends_with("x.jsonl:2: not UTF-8 (byte 8 of the line)"), "{error}");
+        assert!(
+            error.ends_with("x.jsonl:2: not UTF-8 (byte 8 of the line)"),
+            "{error}"
+        );
     }
 }

@@ -34,14 +34,17 @@ pub fn read_dataset(path: &Path) -> Result<Vec<Example>, JsonlError> {
     };
     let mut first_line: HashMap<&str, usize> = HashMap::new();
     for (line, example) in &rows {
-        example
-            .check()
-            .map_err(|reason| JsonlError::line(path, *line, format!("item `{}`: {reason}", example.id)))?;
+        example.check().map_err(|reason| {
+            JsonlError::line(path, *line, format!("item `{}`: {reason}", example.id))
+        })?;
         if let Some(first) = first_line.insert(example.id.as_str(), *line) {
             return Err(JsonlError::line(
                 path,
                 *line,
-                format!("item `{}`: duplicate id (first on line {first})", example.id),
+                format!(
+                    "item `{}`: duplicate id (first on line {first})",
+                    example.id
+                ),
             ));
         }
     }

@@ -236,6 +236,9 @@ impl Interpreter {
 mod tests {
     use super::*;
 
+    include!(concat!(env!("OUT_DIR"), "/prereq.rs"));
+    use prereq::{require, Prereq};
+
     #[test]
     fn explanation_drops_the_framing() {
         let stderr = "error: No solution found when resolving dependencies\n  cause: Because you require six==1.16.0 and six==1.15.0, we can conclude that your requirements are unsatisfiable.";
@@ -255,12 +258,10 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(missing_python311, ignore = "needs /usr/bin/python3.11")]
     fn interpreter_identity_and_minor_version() {
+        require(&[Prereq::Python311]);
         let python = Path::new(DEFAULT_PYTHON);
-        if !python.exists() {
-            eprintln!("skipped: no {DEFAULT_PYTHON}");
-            return;
-        }
         let interpreter = Interpreter::query(python).unwrap();
         assert_eq!(interpreter.minor_version(), "3.11");
         assert!(interpreter

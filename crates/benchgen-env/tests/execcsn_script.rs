@@ -4,6 +4,9 @@
 
 use benchgen_env::{audit_install_script, summarize, Decision, LineVerdict, Resolver};
 
+include!(concat!(env!("OUT_DIR"), "/prereq.rs"));
+use prereq::{require, Prereq};
+
 fn audit() -> Vec<benchgen_env::ScriptLineDecision> {
     audit_install_script(
         include_str!("fixtures/execcsn-commands.sh"),
@@ -90,14 +93,10 @@ fn execcsn_script_summary() {
 }
 
 #[test]
+#[cfg_attr(missing_shared_data, ignore = "needs ../shared/data (Exec-CSN)")]
 fn the_fixture_is_the_published_script() {
-    // Kept byte for byte so the counts above mean what the brief says; compare when the shared
-    // copy is at hand.
-    let shared = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/execcsn-commands.sh"
-    );
-    if let Ok(text) = fs_err::read_to_string(shared) {
-        assert_eq!(text, include_str!("fixtures/execcsn-commands.sh"));
-    }
+    require(&[Prereq::SharedData]);
+    // Kept byte for byte so the counts above mean what the brief says.
+    let shared = fs_err::read_to_string(prereq::shared_data("execcsn-commands.sh")).unwrap();
+    assert_eq!(shared, include_str!("fixtures/execcsn-commands.sh"));
 }

@@ -15,7 +15,8 @@ use crate::value::{DecodeError, Tolerance, Value};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Check {
-    /// `result == expected` with Python's semantics for built-in types ([`Value::py_eq`]).
+    /// `result == expected` with Python's semantics for built-in types ([`Value::py_eq`]);
+    /// floats within `rel_tol`/`abs_tol` when given ([`Value::py_eq_within`]).
     Equal,
     /// Same type at every level and equal value; floats within `rel_tol`/`abs_tol` when given.
     Exact,
@@ -111,9 +112,12 @@ impl Case {
             Check::Equal | Check::Exact | Check::Close | Check::Within
         );
         if needs_expected && self.expected.is_none() {
-            return Err(format!("check `{:?}` without an expected value", self.check).to_lowercase());
+            return Err(
+                format!("check `{:?}` without an expected value", self.check).to_lowercase(),
+            );
         }
-        if self.check == Check::Raises && self.raises.as_deref().is_none_or(|r| r.trim().is_empty()) {
+        if self.check == Check::Raises && self.raises.as_deref().is_none_or(|r| r.trim().is_empty())
+        {
             return Err("check `raises` without an exception name".into());
         }
         if self.check == Check::Within && self.abs_tol.is_none() {
@@ -121,7 +125,9 @@ impl Case {
         }
         for tolerance in [self.rel_tol, self.abs_tol].into_iter().flatten() {
             if !(tolerance.is_finite() && tolerance >= 0.0) {
-                return Err(format!("tolerance {tolerance} is not a finite non-negative number"));
+                return Err(format!(
+                    "tolerance {tolerance} is not a finite non-negative number"
+                ));
             }
         }
         Ok(())
@@ -372,7 +378,7 @@ pub fn check(case: &Case, outcome: &CaseOutcome) -> Result<(), String> {
         (Err(raised), _) => return Err(raised.describe()),
         (Ok(value), check) => {
             let pass = match check {
-                Check::Equal => value.py_eq(expected()?),
+                Check::Equal => value.py_eq_within(expected()?, case.tolerance()),
                 Check::Exact => value.exact_eq(expected()?, case.tolerance()),
                 Check::Close => match (value.as_f64(), expected()?.as_f64()) {
                     (Some(x), Some(y)) => Tolerance {

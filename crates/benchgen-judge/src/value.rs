@@ -257,7 +257,14 @@ impl Value {
     /// `tuple`; dicts and sets ignore order; objects compare by their base value when they have
     /// one, else by type and fields (the run's own `__eq__` is never consulted).
     pub fn py_eq(&self, other: &Value) -> bool {
-        compare(self, other, Mode::Python)
+        compare(self, other, Mode::Python(None))
+    }
+
+    /// [`Value::py_eq`], with floats (and complex parts) anywhere in the values within
+    /// `tolerance` when given, and a NaN equal to a NaN: results of the same computation that
+    /// differ in the last bits, or by order of operations, are the same answer.
+    pub fn py_eq_within(&self, other: &Value, tolerance: Option<Tolerance>) -> bool {
+        compare(self, other, Mode::Python(tolerance))
     }
 
     /// Same type at every level (`True` is not `1`, `1.0` is not `1`) and equal values; floats
@@ -296,7 +303,7 @@ impl Tolerance {
 
 #[derive(Clone, Copy)]
 enum Mode {
-    Python,
+    Python(Option<Tolerance>),
     Exact(Option<Tolerance>),
 }
 
@@ -413,7 +420,7 @@ fn compare(a: &Value, b: &Value, mode: Mode) -> bool {
             && y.iter().all(|q| x.iter().any(|p| compare(p, q, mode)))
     };
     match mode {
-        Mode::Python => match (a, b) {
+        Mode::Python(tolerance) => match (a, b) {
             (
                 Object {
                     base: Some(base), ..
@@ -427,8 +434,19 @@ fn compare(a: &Value, b: &Value, mode: Mode) -> bool {
                 },
             ) if !matches!(other, Object { base: Some(_), .. }) => compare(base, other, mode),
             (Object { base: Some(x), .. }, Object { base: Some(y), .. }) => compare(x, y, mode),
-            _ if is_number(a) && is_number(b) => numbers_equal(a, b),
-            (Complex(r1, i1), Complex(r2, i2)) => r1 == r2 && i1 == i2,
+            _ if is_number(a) && is_number(b) => match tolerance {
+                Some(t) if matches!(a, Float(_)) || matches!(b, Float(_)) => {
+                    match (a.as_f64(), b.as_f64()) {
+                        (Some(x), Some(y)) => t.is_close(x, y) || (x.is_nan() && y.is_nan()),
+                        _ => false,
+                    }
+                }
+                _ => numbers_equal(a, b),
+            },
+            (Complex(r1, i1), Complex(r2, i2)) => match tolerance {
+                Some(t) => t.is_close(*r1, *r2) && t.is_close(*i1, *i2),
+                Option::None => r1 == r2 && i1 == i2,
+            },
             (Complex(r, i), n) | (n, Complex(r, i)) if is_number(n) => {
                 *i == 0.0 && n.as_f64() == Some(*r)
             }

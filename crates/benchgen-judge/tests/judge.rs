@@ -822,3 +822,31 @@ fn cases_serialise_their_expected_value_as_text() {
     bad["expected"] = json!("[1]");
     assert!(serde_json::from_value::<Case>(bad).is_err());
 }
+
+#[test]
+fn equal_within_a_tolerance_compares_values_not_types() {
+    let tolerance = Some(Tolerance {
+        rel: 1e-9,
+        abs: 1e-12,
+    });
+    // An int for an equal float, floats off in the last bits, inside containers too.
+    assert!(int("2").py_eq_within(&Value::Float(2.0), tolerance));
+    let sum = Value::List(vec![Value::Float(0.1 + 0.2), int("1")]);
+    let expected = Value::List(vec![Value::Float(0.3), Value::Float(1.0)]);
+    assert!(sum.py_eq_within(&expected, tolerance));
+    assert!(
+        !sum.py_eq(&expected),
+        "without a tolerance 0.30000000000000004 != 0.3"
+    );
+    // A NaN answers a NaN; a list is still no tuple, a near miss no answer.
+    assert!(Value::Float(f64::NAN).py_eq_within(&Value::Float(f64::NAN), tolerance));
+    assert!(!Value::List(vec![int("1")]).py_eq_within(&Value::Tuple(vec![int("1")]), tolerance));
+    assert!(!Value::Float(0.3001).py_eq_within(&Value::Float(0.3), tolerance));
+    // A dict subclass (a Counter) equals the plain dict of its items.
+    let counter = object(
+        "collections.Counter",
+        vec![],
+        Some(Value::Dict(vec![(s("a"), int("2"))])),
+    );
+    assert!(counter.py_eq_within(&Value::Dict(vec![(s("a"), int("2"))]), tolerance));
+}

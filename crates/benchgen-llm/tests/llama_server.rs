@@ -1,6 +1,6 @@
 //! The client against a real model: llama.cpp's `llama-server` serving SmolLM2-135M-Instruct, both
-//! from pinned PyPI packages (see `benchgen_llm::testing::LlamaServer`). Skips with a message when
-//! they are not installed.
+//! from pinned PyPI packages (see `benchgen_llm::testing::LlamaServer`). Without them the test is
+//! ignored, or fails under CI (docs/testing.md).
 //!
 //! The ignored `throughput` test measures the client against that server:
 //! `cargo test -p benchgen-llm --test llama_server -- --ignored --nocapture throughput`.
@@ -11,6 +11,14 @@ use std::time::{Duration, Instant};
 
 use benchgen_llm::testing::{LlamaOptions, LlamaServer};
 use benchgen_llm::{BlockingClient, ChatRequest, ClientSettings, MemoryCache, Message};
+
+include!(concat!(env!("OUT_DIR"), "/prereq.rs"));
+use prereq::{require, Prereq};
+
+/// The real server (needs `Prereq::LlamaServer`).
+fn server(options: &LlamaOptions) -> LlamaServer {
+    LlamaServer::start(options).unwrap_or_else(|error| panic!("{error}"))
+}
 
 fn client(server: &LlamaServer, concurrency: usize) -> BlockingClient {
     let settings = ClientSettings {
@@ -32,10 +40,10 @@ fn ask(prompt: &str, max_tokens: u32) -> ChatRequest {
 }
 
 #[test]
+#[cfg_attr(missing_llama_server, ignore = "needs llama-server and SmolLM2")]
 fn a_real_model_answers_repeats_itself_greedily_and_samples() {
-    let Some(server) = LlamaServer::start_or_skip(&LlamaOptions::default()) else {
-        return;
-    };
+    require(&[Prereq::LlamaServer]);
+    let server = server(&LlamaOptions::default());
     let request = ask("Name three colours.", 24);
 
     let first_client = client(&server, 2);
@@ -96,15 +104,14 @@ fn a_real_model_answers_repeats_itself_greedily_and_samples() {
 #[test]
 #[ignore = "a measurement, not a check: run with --ignored --nocapture"]
 fn throughput() {
+    require(&[Prereq::LlamaServer]);
     const REQUESTS: usize = 32;
     let options = LlamaOptions {
         threads: 2,
         parallel: Some(16),
         context: Some(8192),
     };
-    let Some(server) = LlamaServer::start_or_skip(&options) else {
-        return;
-    };
+    let server = server(&options);
     println!("llama-server --parallel 16 -t 2 -c 8192; {REQUESTS} requests per level, max_tokens 32, temperature 0");
     println!(
         "{:>11} {:>8} {:>8} {:>13} {:>9}",

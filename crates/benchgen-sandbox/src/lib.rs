@@ -79,16 +79,16 @@
 //! server's replies.
 
 mod cgroup;
-mod shutdown;
 mod config;
 mod error;
 mod executor;
 mod server;
+mod shutdown;
 mod sys;
 
 pub use config::{max_workers, SandboxConfig, CORE_PREIMPORT};
 pub use error::SandboxError;
-pub use shutdown::stop_all;
 pub use executor::{run_cold, ExecEvent, Executor};
+pub use shutdown::stop_all;
 
 pub use benchgen_core::{ExecOutcome, ExecRequest, Limits, TestResult, Verdict};

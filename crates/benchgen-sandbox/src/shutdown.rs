@@ -99,5 +99,7 @@ fn exited(pid: u32) -> bool {
 
 /// A poisoned registry is still a list of what to clean up.
 fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }

@@ -9,6 +9,7 @@ use benchgen_core::{HiddenTarget, RunMode};
 use benchgen_sandbox::{ExecRequest, Verdict};
 use serde_json::json;
 
+use common::prereq::{require, Prereq};
 use common::{executor, limits};
 
 fn call(text: &str) -> CaseCall {
@@ -38,8 +39,10 @@ fn decoded(reports: &[serde_json::Value]) -> Vec<CaseOutcome> {
 }
 
 #[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
 fn a_cases_run_reports_values_by_type_and_exceptions_by_class() {
-    let executor = executor(1).expect("sandbox");
+    require(&[Prereq::Sandbox]);
+    let executor = executor(1);
     let program = r#"
 class Anything:
     def __init__(self):
@@ -119,8 +122,10 @@ def f(x):
 }
 
 #[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
 fn the_original_of_a_hidden_target_is_out_of_reach() {
-    let executor = executor(1).expect("sandbox");
+    require(&[Prereq::Sandbox]);
+    let executor = executor(1);
     // Each attempt returns what it got, or raises: every one must raise.
     let program = r#"
 import sys
@@ -202,8 +207,10 @@ def by_alias():
 }
 
 #[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
 fn recorded_calls_replay_through_free_form_tests() {
-    let executor = executor(1).expect("sandbox");
+    require(&[Prereq::Sandbox]);
+    let executor = executor(1);
     let program = "def f(xs, k=1):\n    return sorted(xs)[:k]\n";
     let tests = "import random\n\ndef test_f():\n    for _ in range(3):\n        xs = [random.randint(0, 9) for _ in range(4)]\n        assert f(xs, k=2) == sorted(xs)[:2]\n";
     let record = executor.run(&ExecRequest {

@@ -7,14 +7,17 @@ mod common;
 
 use benchgen_sandbox::{run_cold, Executor, Verdict};
 
+use common::prereq::{require, Prereq};
 use common::{config, fixture};
 
 #[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
 fn host_secrets_stay_out() {
+    require(&[Prereq::Sandbox]);
     // SAFETY (edition 2024 wording): this is the only test of this binary, so no other thread
     // reads the environment concurrently.
     std::env::set_var("OPENAI_API_KEY", "secret");
-    let Some(config) = config(1) else { return };
+    let config = config(1);
     let request = fixture("environment.py");
     let warm = Executor::new(config.clone()).unwrap().run(&request);
     assert_eq!(warm.verdict, Verdict::Passed, "{warm:#?}");

@@ -5,10 +5,9 @@
 
 mod common;
 
-use std::time::{Duration, Instant};
-
 use benchgen_sandbox::{ExecOutcome, Verdict};
 
+use common::prereq::{require, Prereq};
 use common::{executor, fixture, fixture_dir};
 
 /// (fixture, verdict of the run, what the row proves)
@@ -58,10 +57,11 @@ fn every_fixture_is_in_the_table() {
 }
 
 #[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
 fn fixtures_get_their_verdicts() {
-    let Some(executor) = executor(2) else { return };
+    require(&[Prereq::Sandbox]);
+    let executor = executor(2);
     let requests = TABLE.iter().map(|(name, ..)| fixture(name)).collect();
-    let started = Instant::now();
     let outcomes = executor.run_all(requests, |_| {});
     let mut wrong = Vec::new();
     for ((name, expected, why), outcome) in TABLE.iter().zip(&outcomes) {
@@ -76,12 +76,6 @@ fn fixtures_get_their_verdicts() {
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
-    // Two workers, two 5 s timeouts, everything else quick.
-    assert!(
-        started.elapsed() < Duration::from_secs(40),
-        "took {:?}",
-        started.elapsed()
-    );
 
     let by_name = |name: &str| &outcomes[TABLE.iter().position(|(n, ..)| *n == name).unwrap()];
     check_details(&by_name);
@@ -131,11 +125,11 @@ fn check_details<'a>(by_name: &dyn Fn(&str) -> &'a ExecOutcome) {
     assert_eq!(exited.exit_code, Some(0));
 
     for name in ["infinite_loop.py", "ignores_sigterm.py"] {
+        // Killed at the 5 s wall limit by the sandbox, not by the host's watchdog after it.
         let timeout = by_name(name);
         assert!(
-            timeout.duration_s < 5.0 + 3.0,
-            "{name}: {}",
-            timeout.duration_s
+            timeout.detail.starts_with("wall-clock limit of 5"),
+            "{name}: {timeout:#?}"
         );
         assert_eq!(timeout.signal, Some(libc::SIGKILL), "{name}");
     }

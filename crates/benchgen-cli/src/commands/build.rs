@@ -68,7 +68,9 @@ pub fn run(args: BuildArgs, printer: &Printer) -> anyhow::Result<u8> {
 /// The sandbox of a build: its warm servers import what the builder's own code in the sandbox
 /// imports, and the modules built from (which bring what their functions import).
 pub fn sandbox_config(args: &BuildArgs, printer: &Printer) -> SandboxConfig {
-    let mut config = args.exec.sandbox_config(None, args.exec.workers(None, printer));
+    let mut config = args
+        .exec
+        .sandbox_config(None, args.exec.workers(None, printer));
     config.preimport.extend(benchgen_build::preimports());
     config.preimport.extend(args.modules.iter().cloned());
     config
@@ -141,8 +143,11 @@ pub fn write_outputs(
     benchgen_dataset::write_jsonl(&args.out, examples)
         .with_context(|| format!("failed to write dataset `{}`", args.out.display()))?;
     let report_path = report_path(args);
-    benchgen_dataset::write_text(&report_path, &(serde_json::to_string_pretty(report)? + "\n"))
-        .with_context(|| format!("failed to write `{}`", report_path.display()))?;
+    benchgen_dataset::write_text(
+        &report_path,
+        &(serde_json::to_string_pretty(report)? + "\n"),
+    )
+    .with_context(|| format!("failed to write `{}`", report_path.display()))?;
     printer.info(&format!(
         "wrote {} items to {}",
         examples.len(),

@@ -107,10 +107,7 @@ fn files(args: &EvalArgs) -> Files {
         .input(&args.dataset)
         .inputs(args.samples.iter())
         .maybe_output("--out", args.out.as_ref())
-        .maybe_output(
-            "the run file",
-            args.out.as_deref().map(RunInfo::path_for),
-        );
+        .maybe_output("the run file", args.out.as_deref().map(RunInfo::path_for));
     if args.model.is_some() {
         files.output("the samples file", samples_out(args))
     } else {

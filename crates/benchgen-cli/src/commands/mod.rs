@@ -87,11 +87,16 @@ impl ExecArgs {
         if let Some(jobs) = self.jobs.filter(|&jobs| jobs > workers) {
             if !SAID.swap(true, std::sync::atomic::Ordering::Relaxed) {
                 let why = if workers == machine {
-                    format!("the most this machine runs well ({} CPUs, available memory)", std::thread::available_parallelism().map_or(1, |n| n.get()))
+                    format!(
+                        "the most this machine runs well ({} CPUs, available memory)",
+                        std::thread::available_parallelism().map_or(1, |n| n.get())
+                    )
                 } else {
                     format!("one per run to do ({})", work.unwrap_or(0))
                 };
-                printer.info(&format!("--jobs {jobs}: using {workers} sandbox workers, {why}"));
+                printer.info(&format!(
+                    "--jobs {jobs}: using {workers} sandbox workers, {why}"
+                ));
             }
         }
         workers

@@ -9,3 +9,5 @@ mod html;
 mod markdown;
 mod screenshot;
 mod stats;
+
+include!(concat!(env!("OUT_DIR"), "/prereq.rs"));

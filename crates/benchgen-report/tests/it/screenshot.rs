@@ -1,20 +1,17 @@
 //! The report renders in a real browser: headless Chromium screenshots it, and the PNG must have
-//! the asked size and far more content than a blank page. Skipped (with a notice) where Chromium
-//! is not installed.
+//! the asked size and far more content than a blank page. Without Chromium the test is ignored,
+//! or fails under CI (docs/testing.md).
 
-use std::path::Path;
-
-use benchgen_report::screenshot::{capture, ScreenshotOptions, DEFAULT_CHROMIUM};
+use benchgen_report::screenshot::{capture, ScreenshotOptions};
 use benchgen_report::{render_html, Funnel, ReportInput};
 
 use crate::fixtures::small_report;
+use crate::prereq::{require, Prereq};
 
 #[test]
+#[cfg_attr(missing_chromium, ignore = "needs /usr/bin/chromium")]
 fn report_renders_in_chromium() {
-    if !Path::new(DEFAULT_CHROMIUM).exists() {
-        eprintln!("skipped: no {DEFAULT_CHROMIUM} (install it with `apt-get install -y chromium`)");
-        return;
-    }
+    require(&[Prereq::Chromium]);
     let (dataset, comparison) = small_report();
     let funnel = Funnel {
         stages: vec![("sampled".into(), 100), ("tests pass".into(), 61)],

@@ -1,5 +1,5 @@
-//! Helpers shared by the sandbox integration tests: executors that skip cleanly where bwrap is
-//! missing, requests built from fixture files, and a host-side process census.
+//! Helpers shared by the sandbox integration tests: the prerequisite checks, executors, requests
+//! built from fixture files, and a host-side process census.
 
 #![allow(dead_code)] // each test binary uses a different subset
 
@@ -7,24 +7,19 @@ use std::path::{Path, PathBuf};
 
 use benchgen_sandbox::{ExecRequest, Executor, Limits, SandboxConfig};
 
-/// The default configuration, or `None` (with a message saying why the test is skipped) when
-/// this machine cannot run sandboxes.
-pub fn config(workers: usize) -> Option<SandboxConfig> {
-    let config = SandboxConfig {
+include!(concat!(env!("OUT_DIR"), "/prereq.rs"));
+
+/// The default configuration with `workers` sandboxes. A test that calls it needs
+/// `Prereq::Sandbox` (see docs/testing.md).
+pub fn config(workers: usize) -> SandboxConfig {
+    SandboxConfig {
         workers,
         ..SandboxConfig::from_env()
-    };
-    // A missing prerequisite fails the test: CI installs every one (scripts/setup.sh).
-    assert!(
-        config.bwrap.is_file(),
-        "bubblewrap not found at {} (apt-get install bubblewrap)",
-        config.bwrap.display()
-    );
-    Some(config)
+    }
 }
 
-pub fn executor(workers: usize) -> Option<Executor> {
-    config(workers).map(|c| Executor::new(c).expect("executor starts"))
+pub fn executor(workers: usize) -> Executor {
+    Executor::new(config(workers)).expect("executor starts")
 }
 
 /// Limits small enough that the slow fixtures finish quickly.
