@@ -75,16 +75,18 @@ POOLS = {
               b"DEADbeef", b"=41=42"],
     "none": [None],
     # Builtins whose name is their source text (see CALLABLE_NAMES).
-    "callable": [len, str, abs, bool, str.upper, str.lower, str.strip, sorted, repr, int],
+    "callable": [len, str, abs, bool, str.upper, str.lower, str.strip, str.isspace, str.isdigit,
+                 sorted, repr, int],
 }
 # Source text of the callables the probe passes, since their repr does not evaluate back.
 CALLABLE_NAMES = {id(f): name for f, name in [
     (len, "len"), (str, "str"), (abs, "abs"), (bool, "bool"), (str.upper, "str.upper"),
     (str.lower, "str.lower"), (str.strip, "str.strip"), (sorted, "sorted"), (repr, "repr"),
-    (int, "int"),
+    (int, "int"), (str.isspace, "str.isspace"), (str.isdigit, "str.isdigit"),
 ]}
-ANY = [0, 1, -1, 3, 2.5, 0.5, "", "abc", "Hello World", "/usr/lib", b"abc", [], [1, 2, 3],
-       ["a", "b"], [0.5, 2.0, 4.5], (1, 2), {"a": 1}, None, True]
+ANY = [0, 1, -1, 3, 12, 2000, 2.5, 0.5, 0.3, "", "abc", "Hello World", "/usr/lib",
+       "dir/file.tar.gz", "it's", b"abc", [], [1, 2, 3], [3, 1, 2, 2], ["a", "b"],
+       [0.5, 2.0, 4.5], (1, 2), {"a": 1}, None, True]
 # Share of random calls that draw a parameter from ANY instead of its hint's pool: names and
 # annotations mislead (`base` is a number base in one module and a URL in another).
 OFF_HINT = 0.25
@@ -175,7 +177,7 @@ def mutate(value, rng, depth=0):
     if kind is float:
         return rng.choice([value + 1.0, value - 1.0, -value, value * 2.0, value / 2.0, 0.0])
     if kind is str:
-        return _mutate_sequence(value, rng, list(" \n\taZ9é-_.,:/") , str.upper, str.lower)[:MAX_STR]
+        return _mutate_sequence(value, rng, list(" \n\taZ9é-_.,:/\\'") , str.upper, str.lower)[:MAX_STR]
     if kind is bytes:
         return _mutate_sequence(value, rng, [b" ", b"\n", b"a", b"Z", b"\x00", b"\xff"],
                                 bytes.upper, bytes.lower)[:MAX_STR]
@@ -277,6 +279,13 @@ class Probe:
             longest = max((len(p) for p in hinted), default=1)
             self._add_pool_calls(hinted, 2 * longest)
             self._drain(deadline)
+            # What the calls that returned were given tells an unhinted parameter's kind: its
+            # pool then has the edges that kind's rules single out (dots, slashes, quotes,
+            # centuries), which the mixed pool lacks.
+            refined = self._refined_pools(hinted)
+            if refined is not None:
+                self._add_pool_calls(refined, 2 * max(len(p) for p in refined))
+                self._drain(deadline)
         if not self.working and not self.aim:
             # The hints were wrong: start over from values of every kind, with more random
             # combinations since most of them fail.
@@ -301,7 +310,7 @@ class Probe:
         except BaseException:  # noqa: BLE001 - a doctest line may need earlier lines
             return
         # A test line holds one call: seeds written over several lines are written anew.
-        self._enqueue(args, kwargs, None if "\n" in text else text)
+        self._enqueue(args, kwargs, None if "\n" in text else text, origin="seed")
 
     def _drain(self, deadline):
         """Runs queued calls; False once the call budget or the time is spent."""
@@ -352,7 +361,7 @@ class Probe:
             else:
                 positional = False
                 kwargs[param["name"]] = value
-        self._enqueue(tuple(args), kwargs)
+        self._enqueue(tuple(args), kwargs, origin="pool")
 
     def _add_mutants(self):
         """Queues a few mutants of calls that worked (of any call when none did yet)."""
@@ -376,7 +385,7 @@ class Probe:
                 args[key] = self._mutate(args[key])
             else:
                 kwargs[key] = self._mutate(kwargs[key])
-            added |= self._enqueue(tuple(args), kwargs)
+            added |= self._enqueue(tuple(args), kwargs, origin="mutant")
         return added
 
     def _mutate(self, value):
@@ -391,7 +400,9 @@ class Probe:
             return (value[:i] + literal + value[i:])[:MAX_STR]
         return literal
 
-    def _enqueue(self, args, kwargs, text=None):
+    def _enqueue(self, args, kwargs, text=None, origin="pool"):
+        """Queues a call once; `origin` says where its arguments came from: a `seed` (a doctest,
+        a call site), a `pool` (values chosen for their edges) or a `mutant` of a call."""
         if text is None:
             text = self._render(args, kwargs)
         if text is None:
@@ -399,7 +410,7 @@ class Probe:
         if text in self.seen or len(text) > self.config["max_text"]:
             return False
         self.seen.add(text)
-        self.queue.append((args, kwargs, text))
+        self.queue.append((args, kwargs, text, origin))
         return True
 
     def _render(self, args, kwargs):
@@ -432,7 +443,7 @@ class Probe:
 
     # --- execution --------------------------------------------------------------------
 
-    def _try(self, args, kwargs, text):
+    def _try(self, args, kwargs, text, origin):
         self.counts["calls"] += 1
         first = self._call(args, kwargs, trace=True)
         second = self._call(args, kwargs, trace=False)
@@ -447,7 +458,7 @@ class Probe:
         signature = ", ".join(type(v).__name__ for v in list(args) + list(kwargs.values()))
         case = {"args": text, "kind": first["kind"], "lines": first["lines"],
                 "arg_types": signature, "_call": (args, kwargs),
-                "in_domain": self._in_domain(args, kwargs)}
+                "in_domain": self._in_domain(args, kwargs), "origin": origin}
         if first["kind"] == "raise":
             exc_type = first["type"]
             self.errors[exc_type.__name__] = self.errors.get(exc_type.__name__, 0) + 1
@@ -476,6 +487,25 @@ class Probe:
             self.working.append(case)
         self.cases.append(case)
 
+    def _refined_pools(self, hinted):
+        """`hinted`, with the pool of the kind most returning calls gave each unhinted
+        parameter; None when that changes no pool."""
+        refined, changed = list(hinted), False
+        for i, param in enumerate(self.params):
+            if param["hint"].get("type", "any") != "any":
+                continue
+            kinds = {}
+            for case in self.working:
+                for other, value in self._pairs(*case["_call"]):
+                    if other["name"] == param["name"]:
+                        kinds[_kind(value)] = kinds.get(_kind(value), 0) + 1
+            if not kinds:
+                continue
+            kind, count = max(kinds.items(), key=lambda item: item[1])
+            if 2 * count > sum(kinds.values()) and kind in POOLS:
+                refined[i], changed = list(POOLS[kind]), True
+        return refined if changed else None
+
     def _pairs(self, args, kwargs):
         """(parameter, argument) of a call."""
         by_name = {p["name"]: p for p in self.params}
@@ -488,26 +518,30 @@ class Probe:
         return all(matches(value, param["hint"]) for param, value in self._pairs(args, kwargs))
 
     def _mark_usual_kinds(self):
-        """For a parameter with no hint, the domain is the kind of argument that most calls that
-        returned were given (numbers, text, sequences...): a call giving another kind (a bool
-        for a year, a string for a list of words) is marked out of the domain too."""
-        counts = {}
+        """Where a parameter's hint is unknown, or wrong (most calls that returned did not
+        match it: a guess from its name), its domain is the kind of argument most calls that
+        returned were given (ints, text, sequences...): a call giving another kind (a bool or a
+        float for a year, a string for a list of words) is out of the domain."""
+        returned = {}
         for case in self.working:
             for param, value in self._pairs(*case["_call"]):
-                if param["hint"].get("type", "any") == "any":
-                    kinds = counts.setdefault(param["name"], {})
-                    kinds[_kind(value)] = kinds.get(_kind(value), 0) + 1
+                returned.setdefault(param["name"], []).append((param, value))
         usual = {}
-        for name, kinds in counts.items():
+        for name, pairs in returned.items():
+            hint = pairs[0][0]["hint"]
+            fitting = sum(matches(value, hint) for _, value in pairs)
+            if hint.get("type", "any") != "any" and 2 * fitting >= len(pairs):
+                continue
+            kinds = {}
+            for _, value in pairs:
+                kinds[_kind(value)] = kinds.get(_kind(value), 0) + 1
             kind, count = max(kinds.items(), key=lambda item: item[1])
-            if 2 * count > sum(kinds.values()):
-                usual[name] = kind
+            usual[name] = kind if 2 * count > len(pairs) else None
         for case in self.cases:
-            if case["in_domain"] and any(
-                    usual.get(param["name"], _kind(value)) != _kind(value)
-                    for param, value in self._pairs(*case["_call"])
-                    if param["hint"].get("type", "any") == "any"):
-                case["in_domain"] = False
+            case["in_domain"] = all(
+                _kind_fits(_kind(value), usual[param["name"]]) if param["name"] in usual
+                else matches(value, param["hint"])
+                for param, value in self._pairs(*case["_call"]))
 
     def _call(self, args, kwargs, trace):
         try:
@@ -674,7 +708,7 @@ def _kind(value):
     if kind is bool:
         return "bool"
     if kind in (int, float):
-        return "number"
+        return kind.__name__
     if kind in (list, tuple):
         return "sequence"
     if kind in (set, frozenset):
@@ -686,6 +720,12 @@ def _kind(value):
     if callable(value) and kind not in (str, dict):
         return "callable"
     return kind.__name__
+
+
+def _kind_fits(kind, usual):
+    """An argument of `kind` where calls usually pass `usual` (None: no usual kind): an int
+    does where floats are usual, not the other way round."""
+    return usual is None or kind == usual or (usual == "float" and kind == "int")
 
 
 # Most items a lazy result may yield to be materialised; longer (or endless) ones are no case.

@@ -289,6 +289,22 @@ pub struct Case {
     /// `list(f(...))`.
     #[serde(default)]
     pub materialized: bool,
+    /// Where the arguments came from.
+    #[serde(default)]
+    pub origin: Origin,
+}
+
+/// Where a call's arguments came from, most telling first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Origin {
+    /// A random change of a call that worked: reaches branches, reads as noise.
+    Mutant,
+    /// A value of a pool, chosen for the edges rules single out (a leading dot, a century).
+    #[default]
+    Pool,
+    /// A doctest or a call site: how the function is meant to be called.
+    Seed,
 }
 
 fn yes() -> bool {
@@ -494,6 +510,7 @@ scale([1, 2], 3)
             value: None,
             in_domain: true,
             materialized: false,
+            origin: Default::default(),
         }
     }
 

@@ -155,9 +155,8 @@ fn invocation(call: &str, case: &Case) -> String {
     }
 }
 
-/// Argument text length up to which a longer call is preferred: long enough for several words,
-/// path parts or list items; past it, shorter calls read better.
-const RICH_ARGS: usize = 40;
+/// New characters in a call's arguments that count for its preference, at most.
+const NEW_CHARACTERS: usize = 6;
 
 /// Longest repr a `Repr` check compares, in characters.
 const MAX_REPR: usize = 200;
@@ -196,16 +195,19 @@ fn choose(
     let mut covered: HashSet<usize> = HashSet::new();
     let mut shown = Shown::default();
     let is_chosen = |chosen: &[(usize, Check)], i: usize| chosen.iter().any(|&(j, _)| j == i);
-    // Ties go to: returned values over exceptions, new behaviour, inputs of some size (a
-    // one-character string or a one-element list cannot tell a body from a near miss), results
-    // that differ from the input (the identity stub is a fault the kill cover sees anyway),
-    // argument types not tested yet, early ones.
+    // Ties go to: returned values over exceptions, new behaviour, seeds and pool values over
+    // mutants (chosen edges over noise), inputs that bring characters
+    // the chosen ones lack (a dot, a slash, a quote, a digit: what a near miss gets wrong; a
+    // longer input is not a richer one), results that differ from the input (the identity
+    // stub is a fault the kill cover sees anyway), argument types not tested yet, short calls,
+    // early ones.
     let preference = |i: usize, shown: &Shown| {
         let case = &cases[i];
         (
             case.kind == CaseKind::Value,
             !shown.behaviours.contains(&behaviour(case)),
-            case.args.len().min(RICH_ARGS),
+            case.origin,
+            shown.new_characters(&case.args).min(NEW_CHARACTERS),
             case.repr != case.args,
             !shown.signatures.contains(case.arg_types.as_str()),
             std::cmp::Reverse(case.args.len()),
@@ -288,12 +290,23 @@ fn choose(
 struct Shown<'c> {
     behaviours: HashSet<(CaseKind, &'c str)>,
     signatures: HashSet<&'c str>,
+    /// Characters of the chosen calls' argument texts.
+    characters: HashSet<char>,
 }
 
 impl<'c> Shown<'c> {
     fn add(&mut self, case: &'c Case) {
         self.behaviours.insert(behaviour(case));
         self.signatures.insert(&case.arg_types);
+        self.characters.extend(case.args.chars());
+    }
+
+    /// How many distinct characters of `args` no chosen call has.
+    fn new_characters(&self, args: &str) -> usize {
+        args.chars()
+            .filter(|c| !self.characters.contains(c))
+            .collect::<HashSet<char>>()
+            .len()
     }
 }
 
@@ -423,6 +436,7 @@ mod tests {
             value: None,
             in_domain: true,
             materialized: false,
+            origin: Default::default(),
         }
     }
 

@@ -133,6 +133,7 @@ mod tests {
             value: None,
             in_domain: true,
             materialized: false,
+            origin: Default::default(),
         }
     }
 

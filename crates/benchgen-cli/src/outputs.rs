@@ -3,8 +3,8 @@
 //! Every command names the files it reads and the files it will write (the explicit `--out`,
 //! `--report`, `--html` and the implicit ones beside them); [`Files::check`] refuses, up front and
 //! in one line, an output that is one of the inputs (the same file by any path or hard link), a
-//! file written twice, a folder, a file the user made read-only, or a folder benchgen cannot write
-//! in. So no input is ever overwritten and no long run ends in a write error.
+//! file written twice, a folder or a device, a file the user made read-only, or a folder benchgen
+//! cannot write in. So no input is ever overwritten and no long run ends in a write error.
 //! The writes themselves are atomic (`benchgen_dataset::atomic`).
 
 use std::os::unix::ffi::OsStrExt;
@@ -88,6 +88,13 @@ fn writable(name: &str, path: &Path) -> anyhow::Result<()> {
     if let Ok(metadata) = std::fs::metadata(path) {
         if metadata.is_dir() {
             anyhow::bail!("{name} `{}` is a folder: give a file path", path.display());
+        }
+        // A device or a pipe would be replaced by a plain file (`--out /dev/null` as root).
+        if !metadata.is_file() {
+            anyhow::bail!(
+                "{name} `{}` is not a regular file: give a file path",
+                path.display()
+            );
         }
         if metadata.permissions().mode() & 0o222 == 0 {
             anyhow::bail!(
@@ -184,5 +191,11 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(error.contains("is a folder"), "{error}");
+        let error = Files::new()
+            .output("--out", "/dev/null")
+            .check()
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("is not a regular file"), "{error}");
     }
 }
