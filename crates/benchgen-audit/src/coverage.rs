@@ -26,8 +26,8 @@
 //! verdict (both outcomes seen or not) for 307 of 313 `if`/`for`/`while` decisions; the other
 //! 6 have their body on the header's line, where coverage.py's line arcs cannot see a branch
 //! and opcode positions can. Line coverage is hit lines / countable lines.
-//! Branch coverage is outcomes seen / (2 × decisions); a target without decisions has branch
-//! coverage 1 when it ran at all and 0 when it never ran. The same run also records the type
+//! Branch coverage is outcomes seen / (2 × decisions); a target without decisions has none (not
+//! applicable, `null` in the dataset), not a perfect score. The same run also records the type
 //! names of the values the target returned, the "usual result type" that stubs and
 //! return-value mutants use.
 
@@ -91,17 +91,19 @@ impl Coverage {
         (!self.lines.is_empty()).then(|| self.lines_hit.len() as f64 / self.lines.len() as f64)
     }
 
-    /// Outcomes seen / (2 × decisions); without decisions, 1 if the target ran, else 0.
-    pub fn branch_coverage(&self) -> f64 {
+    /// Outcomes seen / (2 × decisions); `None` (not applicable) for a target without
+    /// decisions: a branch-free body is not "100% branch-covered", and whether its tests run it
+    /// at all is line coverage's question.
+    pub fn branch_coverage(&self) -> Option<f64> {
         if self.branches.is_empty() {
-            return if self.lines_hit.is_empty() { 0.0 } else { 1.0 };
+            return None;
         }
         let seen: usize = self
             .branches
             .iter()
             .map(|b| usize::from(b.first) + usize::from(b.second))
             .sum();
-        seen as f64 / (2 * self.branches.len()) as f64
+        Some(seen as f64 / (2 * self.branches.len()) as f64)
     }
 
     /// Whether the tests executed nothing of the target's body.
@@ -311,7 +313,7 @@ mod tests {
             result_types: BTreeMap::from([("NoneType".into(), 1), ("int".into(), 3)]),
         };
         assert_eq!(coverage.line_coverage(), Some(0.75));
-        assert_eq!(coverage.branch_coverage(), 0.75);
+        assert_eq!(coverage.branch_coverage(), Some(0.75));
         assert_eq!(coverage.missed_lines(), [4]);
         assert_eq!(coverage.usual_result_type(), Some("int"));
         let never = Coverage {
@@ -320,6 +322,10 @@ mod tests {
             ..coverage
         };
         assert!(never.never_ran());
-        assert_eq!(never.branch_coverage(), 0.0);
+        assert_eq!(
+            never.branch_coverage(),
+            None,
+            "no decisions: not applicable"
+        );
     }
 }

@@ -140,7 +140,7 @@ pub fn weak_reasons(
         }
     }
     if let (Some(coverage), Some(threshold)) = (
-        measured.coverage.map(Coverage::branch_coverage),
+        measured.coverage.and_then(Coverage::branch_coverage),
         min_branch_coverage,
     ) {
         if coverage < threshold {

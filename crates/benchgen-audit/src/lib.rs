@@ -511,7 +511,7 @@ fn fill_quality(
     quality.assert_count = Some(benchgen_python::count_asserts(&example.tests) as u32);
     quality.mutation_score = mutation_score;
     quality.line_coverage = coverage.and_then(Coverage::line_coverage);
-    quality.branch_coverage = coverage.map(Coverage::branch_coverage);
+    quality.branch_coverage = coverage.and_then(Coverage::branch_coverage);
     // Stubs failing tests that the reference fails too proves nothing.
     quality.stub_killed = if reference.never_passes() {
         None

@@ -545,8 +545,15 @@ fn charts(input: &ReportInput) -> Value {
                 .filter_map(field)
                 .filter(|v| v.is_finite())
                 .collect();
+            // Items without the figure (a branch-free target has no branch coverage) are
+            // counted in the title, not drawn as 0% or 100%.
+            let missing = input.dataset.len() - values.len();
+            let title = match missing {
+                0 => title.to_string(),
+                n => format!("{title} ({n} items: not applicable or not measured)"),
+            };
             (!values.is_empty())
-                .then(|| Value::from_safe_string(svg::histogram(title, &values, label)))
+                .then(|| Value::from_safe_string(svg::histogram(&title, &values, label)))
         })
         .collect();
     context! {

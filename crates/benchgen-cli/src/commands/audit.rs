@@ -90,6 +90,15 @@ pub fn run(args: AuditArgs, printer: &Printer) -> anyhow::Result<u8> {
             .with_context(|| format!("failed to write `{}`", path.display()))?;
     }
     print_stats(&stats, mutants, mutant_seconds, printer);
+    let branch_free = audited
+        .iter()
+        .filter(|e| e.quality.line_coverage.is_some() && e.quality.branch_coverage.is_none())
+        .count();
+    if branch_free > 0 {
+        printer.data(&format!(
+            "branch coverage: not applicable to {branch_free} items whose target has no branches"
+        ));
+    }
     for item in items.iter().filter(|i| !i.weak.is_empty()) {
         let reasons: Vec<String> = item.weak.iter().map(ToString::to_string).collect();
         printer.data(&format!("weak {}: {}", item.id, reasons.join("; ")));

@@ -228,8 +228,8 @@ fn print_summary(report: &benchgen_build::BuildReport, printer: &Printer) {
     for (figure, values) in [("mutation score", mutation), ("branch coverage", branches)] {
         if let Some(s) = Summary::of(values, true) {
             printer.data(&format!(
-                "{figure}: mean {:.3}, median {:.3}, worst {:.3}",
-                s.mean, s.median, s.worst
+                "{figure}: mean {:.3}, median {:.3}, worst {:.3} ({} items)",
+                s.mean, s.median, s.worst, s.items
             ));
         }
     }
