@@ -271,11 +271,16 @@ fn choose(
         shown.add(&cases[i]);
         chosen.push((i, check));
     }
+    // The rest of the slots go to the cases that tell the most faults from the reference: each
+    // mutant a case kills is a near miss it sees, which a wrong answer often resembles.
     while chosen.len() < size.target.min(size.max) {
         let best = usable
             .iter()
             .filter(|&&(i, _)| allowed(&chosen, i))
-            .max_by_key(|&&(i, _)| preference(i, &shown))
+            .max_by_key(|&&(i, _)| {
+                let new_behaviour = !shown.behaviours.contains(&behaviour(&cases[i]));
+                (new_behaviour, kills_of(i).len(), preference(i, &shown))
+            })
             .copied();
         let Some((i, check)) = best else { break };
         shown.add(&cases[i]);
