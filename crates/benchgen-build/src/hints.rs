@@ -80,6 +80,112 @@ pub(crate) fn hint(parameter: &Parameter) -> Hint {
     }
 }
 
+/// Parameter types a docstring states, by parameter name: reST (`:type x: int`,
+/// `:param int x:`), Google (`x (int): ...`, `x (str, optional): ...` under `Args:`) and NumPy
+/// (`x : int, optional` under `Parameters`). Types are read like annotations, with `A or B`
+/// and `list of A` too; what names nothing known is left out.
+pub(crate) fn documented_types(docstring: &str) -> std::collections::HashMap<String, Hint> {
+    let mut found = std::collections::HashMap::new();
+    let mut add = |name: &str, text: &str| {
+        let name = name.trim().trim_start_matches('*');
+        if name.is_empty() || !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
+            return;
+        }
+        if let Some(hint) = documented_type(text) {
+            found.entry(name.to_string()).or_insert(hint);
+        }
+    };
+    let lines: Vec<&str> = docstring.lines().collect();
+    let mut section = "";
+    for (i, line) in lines.iter().enumerate() {
+        let trimmed = line.trim();
+        if let Some(rest) = trimmed.strip_prefix(":type ") {
+            if let Some((name, text)) = rest.split_once(':') {
+                add(name, text);
+            }
+        } else if let Some(rest) = trimmed.strip_prefix(":param ") {
+            if let Some((head, _)) = rest.split_once(':') {
+                if let Some((text, name)) = head.trim().rsplit_once(' ') {
+                    add(name, text);
+                }
+            }
+        }
+        let underline = lines.get(i + 1).map(|l| l.trim());
+        if underline.is_some_and(|u| u.len() >= 3 && u.chars().all(|c| c == '-')) {
+            section = if trimmed == "Parameters" { "numpy" } else { "" };
+            continue;
+        }
+        if matches!(
+            trimmed,
+            "Args:" | "Arguments:" | "Parameters:" | "Keyword Args:"
+        ) {
+            section = "google";
+            continue;
+        }
+        if trimmed.ends_with(':') && !trimmed.contains(' ') {
+            section = "";
+            continue;
+        }
+        match section {
+            "google" => {
+                if let Some((head, _)) = trimmed.split_once(':') {
+                    if let Some((name, rest)) = head.split_once('(') {
+                        add(name, rest.trim_end_matches(')'));
+                    }
+                }
+            }
+            "numpy"
+                if !line.starts_with([' ', '\t']) || line.len() - line.trim_start().len() <= 4 =>
+            {
+                if let Some((name, text)) = trimmed.split_once(" : ") {
+                    add(name, text);
+                }
+            }
+            _ => {}
+        }
+    }
+    found
+}
+
+/// One documented type: `int`, `str or bytes`, `list of str`, `int, optional`.
+fn documented_type(text: &str) -> Option<Hint> {
+    let text = text.trim().trim_end_matches('.');
+    let text = text
+        .strip_suffix(", optional")
+        .or_else(|| text.strip_suffix(",optional"))
+        .unwrap_or(text)
+        .trim();
+    let options: Vec<&str> = text.split(" or ").flat_map(|o| o.split(" | ")).collect();
+    if options.len() > 1 {
+        return options
+            .iter()
+            .map(|o| documented_type(o))
+            .collect::<Option<Vec<_>>>()
+            .map(Hint::union);
+    }
+    if let Some((container, item)) = text.split_once(" of ") {
+        let item = documented_type(item).unwrap_or(Hint::Any);
+        return match container.trim() {
+            "list" | "sequence" | "iterable" => Some(Hint::list(item)),
+            "tuple" => Some(Hint::Tuple {
+                item: Box::new(item),
+            }),
+            "set" => Some(Hint::Set {
+                item: Box::new(item),
+            }),
+            _ => None,
+        };
+    }
+    let text = match text {
+        "string" => "str",
+        "integer" => "int",
+        "boolean" => "bool",
+        "callable" | "function" => "Callable",
+        other => other,
+    };
+    annotation(text).filter(|h| *h != Hint::Any)
+}
+
 /// The hint an annotation spells, `None` when it names nothing we know.
 fn annotation(text: &str) -> Option<Hint> {
     let text = text.trim().trim_matches(|c| c == '"' || c == '\'').trim();
@@ -458,5 +564,23 @@ mod tests {
         assert_eq!(hint(&param("names", None, None)), Hint::list(Hint::Str));
         assert_eq!(hint(&param("max_width", None, None)), Hint::Int);
         assert_eq!(hint(&param("thing", None, None)), Hint::Any);
+    }
+
+    #[test]
+    fn types_stated_in_docstrings() {
+        let rest = "Do it.\n\n:param int width: how wide\n:type text: str or bytes\n";
+        let google = "Do it.\n\nArgs:\n    text (str): the text.\n    key (callable, optional): a key.\n\nReturns:\n    str: it.\n";
+        let numpy = "Do it.\n\nParameters\n----------\nitems : list of int\n    The items.\nscale : float, optional\n\nReturns\n-------\nint\n";
+        let rest = documented_types(rest);
+        assert_eq!(rest["width"], Hint::Int);
+        assert_eq!(rest["text"], Hint::union(vec![Hint::Str, Hint::Bytes]));
+        let google = documented_types(google);
+        assert_eq!(google["text"], Hint::Str);
+        assert_eq!(google["key"], Hint::Callable);
+        assert_eq!(google.len(), 2, "{google:?}");
+        let numpy = documented_types(numpy);
+        assert_eq!(numpy["items"], Hint::list(Hint::Int));
+        assert!(matches!(numpy["scale"], Hint::Union { .. }));
+        assert_eq!(numpy.len(), 2, "{numpy:?}");
     }
 }

@@ -106,6 +106,15 @@ fn config<'a>(
     settings: &ProbeSettings,
 ) -> Config<'a> {
     let bound = callable.bound_parameters();
+    let documented = function
+        .docstring
+        .as_deref()
+        .map(crate::hints::documented_types)
+        .unwrap_or_default();
+    let hint = |p: &benchgen_python::Parameter| match documented.get(&p.name) {
+        Some(hint) if p.annotation.is_none() => hint.clone(),
+        _ => hint(p),
+    };
     let params = function
         .parameters
         .iter()
