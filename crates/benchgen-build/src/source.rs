@@ -76,11 +76,19 @@ pub struct Requested {
 pub fn check_exists(source: &Source, host_python: &str) -> Result<(), SourceError> {
     match source {
         Source::File(path) | Source::Items(path) | Source::Directory(path) => {
-            fs_err::metadata(path)
+            std::fs::metadata(path)
                 .map(|_| ())
-                .map_err(|source| SourceError::Unreadable {
+                .map_err(|error| SourceError::Unreadable {
                     path: path.clone(),
-                    source,
+                    source: std::io::Error::new(
+                        error.kind(),
+                        match error.kind() {
+                            std::io::ErrorKind::NotFound => {
+                                format!("source `{}` does not exist", path.display())
+                            }
+                            _ => format!("cannot read source `{}`: {error}", path.display()),
+                        },
+                    ),
                 })
         }
         Source::Module(name) => locate_module(name, host_python).map(|_| ()),

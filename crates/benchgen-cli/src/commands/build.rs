@@ -91,8 +91,7 @@ pub fn sources(args: &BuildArgs) -> anyhow::Result<Vec<Source>> {
     }
     let host_python = BuildOptions::default().host_python;
     for source in &sources {
-        benchgen_build::source::check_exists(source, &host_python)
-            .context("failed to read a source")?;
+        benchgen_build::source::check_exists(source, &host_python).context("cannot build")?;
     }
     Ok(sources)
 }
