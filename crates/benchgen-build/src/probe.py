@@ -268,6 +268,11 @@ class Probe:
         self.counts = {"calls": 0, "timeouts": 0, "unstable": 0}
         self.errors = {}
         self.aim = config.get("aim", False)
+        # The values the docstring names lead the pools of their kind (the probe is a fresh
+        # module in each run, so its pools are this call's own).
+        for kind, values in config.get("documented", {}).items():
+            if kind in POOLS:
+                POOLS[kind] = list(values) + [v for v in POOLS[kind] if v not in values]
         self.literals = self._literals() if self.aim else {}
 
     def run(self):

@@ -52,6 +52,71 @@ struct Config<'a> {
     /// An aimed round (see `probe.py`): the seeds and their mutants only, with the target's
     /// literals spliced in.
     aim: bool,
+    /// Values the docstring names, by kind (`str`, `int`, `float`): the edges it documents
+    /// (`'.'`, `0`, `-1`, `1900`) go first into the pools of their kind.
+    documented: DocumentedValues,
+}
+
+/// Quoted strings and numbers a docstring mentions.
+#[derive(Debug, Default, PartialEq, Serialize)]
+struct DocumentedValues {
+    str: Vec<String>,
+    int: Vec<i64>,
+    float: Vec<f64>,
+}
+
+/// Longest quoted text taken from a docstring, in characters.
+const MAX_DOCUMENTED_TEXT: usize = 30;
+/// Values of each kind taken from a docstring, at most.
+const MAX_DOCUMENTED: usize = 8;
+
+/// The values `docstring` names: text between quotes or backticks (short, on one line) and
+/// numbers standing alone.
+fn documented_values(docstring: &str) -> DocumentedValues {
+    let mut values = DocumentedValues::default();
+    let chars: Vec<char> = docstring.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if matches!(c, '\'' | '"' | '`') {
+            let end = (i + 1..chars.len().min(i + 2 + MAX_DOCUMENTED_TEXT))
+                .find(|&j| chars[j] == c || chars[j] == '\n');
+            if let Some(end) = end.filter(|&j| chars[j] == c) {
+                let text: String = chars[i + 1..end].iter().collect();
+                let text = text.trim_matches('`').to_string();
+                // An apostrophe inside a word (`don't`) opens no quote.
+                let after_word = i > 0 && chars[i - 1].is_alphanumeric();
+                if !after_word && !values.str.contains(&text) && values.str.len() < MAX_DOCUMENTED {
+                    values.str.push(text);
+                }
+                i = end + 1;
+                continue;
+            }
+        }
+        i += 1;
+    }
+    for token in docstring
+        .split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '(' | ')' | '[' | ']' | ':'))
+    {
+        let token = token.trim_end_matches('.');
+        if token.is_empty()
+            || !token
+                .trim_start_matches('-')
+                .starts_with(|c: char| c.is_ascii_digit())
+        {
+            continue;
+        }
+        if let Ok(n) = token.parse::<i64>() {
+            if !values.int.contains(&n) && values.int.len() < MAX_DOCUMENTED {
+                values.int.push(n);
+            }
+        } else if let Ok(x) = token.parse::<f64>() {
+            if x.is_finite() && !values.float.contains(&x) && values.float.len() < MAX_DOCUMENTED {
+                values.float.push(x);
+            }
+        }
+    }
+    values
 }
 
 #[derive(Serialize)]
@@ -152,6 +217,11 @@ fn config<'a>(
         call_timeout_s: settings.call_timeout_s,
         max_text: settings.max_text,
         aim: false,
+        documented: function
+            .docstring
+            .as_deref()
+            .map(documented_values)
+            .unwrap_or_default(),
     }
 }
 
@@ -422,6 +492,16 @@ scale([1, 2], 3)
             seeds(&function, SOURCE),
             ["[1, 2], 3", "[4], factor=0.5", "x", "[1, 2, 3]"]
         );
+    }
+
+    #[test]
+    fn values_a_docstring_names() {
+        let values = documented_values(
+            "Split at the last dot, ignoring leading dots: '.bashrc' has no\nextension. Don't count `a.b`; 0.5 and -1 and 1900.",
+        );
+        assert_eq!(values.str, [".bashrc", "a.b"]);
+        assert_eq!(values.int, [-1, 1900]);
+        assert_eq!(values.float, [0.5]);
     }
 
     #[test]
