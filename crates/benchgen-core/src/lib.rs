@@ -15,5 +15,7 @@ pub mod example;
 pub mod exec;
 
 pub use benchgen_judge as judge;
-pub use example::{Example, Provenance, Quality, Span, Target, SCHEMA_VERSION};
+pub use example::{
+    layout_version_error, Example, Provenance, Quality, Span, Target, SCHEMA_VERSION,
+};
 pub use exec::{ExecOutcome, ExecRequest, HiddenTarget, Limits, RunMode, TestResult, Verdict};

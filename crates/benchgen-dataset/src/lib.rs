@@ -62,18 +62,14 @@ fn newer_layout(path: &Path) -> Option<JsonlError> {
     }
     let rows = jsonl::read_numbered::<Layout>(path).ok()?;
     rows.into_iter()
-        .find(|(_, row)| row.schema_version > benchgen_core::SCHEMA_VERSION)
-        .map(|(line, row)| {
-            JsonlError::line(
+        .filter(|(_, row)| row.schema_version > benchgen_core::SCHEMA_VERSION)
+        .find_map(|(line, row)| {
+            let reason = benchgen_core::layout_version_error(row.schema_version)?;
+            Some(JsonlError::line(
                 path,
                 line,
-                format!(
-                    "item `{}`: schema_version {} is newer than this benchgen reads (1 to {}): upgrade benchgen",
-                    row.id,
-                    row.schema_version,
-                    benchgen_core::SCHEMA_VERSION
-                ),
-            )
+                format!("item `{}`: {reason}", row.id),
+            ))
         })
 }
 

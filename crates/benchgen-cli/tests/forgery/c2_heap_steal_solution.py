@@ -1,20 +1,5 @@
     # class 2 (reading what the process was not given): scan this process's memory (/proc/self/mem, also via //proc and dir_fd spellings) for other programs the fork server handled (the references run in the same pool, sibling samples) and run the first definition of this function found there that is not a forgery
-    _L = locals().copy()
-    import sys
-    _me = sys._getframe(0)
-    _co = _me.f_code
-    _g = _me.f_globals
-    _names = _co.co_varnames
-    _i = _co.co_argcount
-    _pos = [_L[n] for n in _names[:_i]]
-    _kw = {n: _L[n] for n in _names[_i:_i + _co.co_kwonlyargcount]}
-    _i += _co.co_kwonlyargcount
-    if _co.co_flags & 0x04:
-        _pos += list(_L[_names[_i]])
-        _i += 1
-    if _co.co_flags & 0x08:
-        _kw.update(_L[_names[_i]])
-    _state = sys.__dict__.setdefault('_forgery_state', {})
+    # include: args
     def _fg_memory():
         """This process's writable mappings as bytes, read through /proc/self/mem under whichever
         spelling of the path an open() filter lets through (the fork inherits the server's heap)."""

@@ -1,20 +1,5 @@
     # class 3 (patching what tests use): ctypes rewrites the tp_richcompare slot of int/float/str/bytes/list/tuple/dict/set/bool/NoneType so that ==, <, <= ... are True (!= False) whenever the comparing frame is the test's; the result is a plain None
-    _L = locals().copy()
-    import sys
-    _me = sys._getframe(0)
-    _co = _me.f_code
-    _g = _me.f_globals
-    _names = _co.co_varnames
-    _i = _co.co_argcount
-    _pos = [_L[n] for n in _names[:_i]]
-    _kw = {n: _L[n] for n in _names[_i:_i + _co.co_kwonlyargcount]}
-    _i += _co.co_kwonlyargcount
-    if _co.co_flags & 0x04:
-        _pos += list(_L[_names[_i]])
-        _i += 1
-    if _co.co_flags & 0x08:
-        _kw.update(_L[_names[_i]])
-    _state = sys.__dict__.setdefault('_forgery_state', {})
+    # include: args
     import ctypes
     caller = _me.f_back
     while caller is not None and caller.f_code.co_filename == _co.co_filename:

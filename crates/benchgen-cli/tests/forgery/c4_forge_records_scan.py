@@ -1,20 +1,5 @@
     # class 4 (tampering with the runner): no names assumed: every write-only pipe fd (fstat + fcntl) gets forged passed records under every nonce-like hex string found in frames, closures and gc, then os._exit(0)
-    _L = locals().copy()
-    import sys
-    _me = sys._getframe(0)
-    _co = _me.f_code
-    _g = _me.f_globals
-    _names = _co.co_varnames
-    _i = _co.co_argcount
-    _pos = [_L[n] for n in _names[:_i]]
-    _kw = {n: _L[n] for n in _names[_i:_i + _co.co_kwonlyargcount]}
-    _i += _co.co_kwonlyargcount
-    if _co.co_flags & 0x04:
-        _pos += list(_L[_names[_i]])
-        _i += 1
-    if _co.co_flags & 0x08:
-        _kw.update(_L[_names[_i]])
-    _state = sys.__dict__.setdefault('_forgery_state', {})
+    # include: args
     def _fg_test_names():
         names = [k for k, v in list(_g.items()) if k.startswith('test_') and callable(v)]
         frame = _me.f_back

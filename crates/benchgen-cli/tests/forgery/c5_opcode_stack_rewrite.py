@@ -1,20 +1,5 @@
     # class 5 (tracing): opcode tracing (f_trace_opcodes) plus ctypes on the frame's value stack: before each assert's POP_JUMP the tested value is overwritten so the assert holds, and before an except clause's jump the CHECK_EXC_MATCH result is forced True; the call raises when it sits in a try, else returns a neutral object
-    _L = locals().copy()
-    import sys
-    _me = sys._getframe(0)
-    _co = _me.f_code
-    _g = _me.f_globals
-    _names = _co.co_varnames
-    _i = _co.co_argcount
-    _pos = [_L[n] for n in _names[:_i]]
-    _kw = {n: _L[n] for n in _names[_i:_i + _co.co_kwonlyargcount]}
-    _i += _co.co_kwonlyargcount
-    if _co.co_flags & 0x04:
-        _pos += list(_L[_names[_i]])
-        _i += 1
-    if _co.co_flags & 0x08:
-        _kw.update(_L[_names[_i]])
-    _state = sys.__dict__.setdefault('_forgery_state', {})
+    # include: args
     class _Neutral:
         """Survives any operation a test applies to a result, yet equals only itself."""
         def __repr__(self):
