@@ -122,9 +122,17 @@ pub struct EvalArgs {
     /// Nucleus sampling: the share of probability mass sampled from (above 0, at most 1).
     #[arg(long, default_value_t = 0.95, value_parser = valid::probability)]
     pub top_p: f64,
-    /// Most tokens per completion.
+    /// Most tokens per completion; samples cut off there are counted in the output.
     #[arg(long, default_value_t = 768, value_parser = valid::at_least_one::<u32>)]
     pub max_tokens: u32,
+    /// Limit for one model request, in seconds; a request past it is retried (with the same
+    /// `Idempotency-Key`, so a server that honours it does not compute it twice).
+    #[arg(long, value_name = "SECONDS", default_value_t = 120.0, value_parser = valid::seconds)]
+    pub model_timeout: f64,
+    /// Name of the run, shown by `report` and `compare` and used in its default file names
+    /// (default: model, settings and start time, e.g. `smollm2-t0.7-p0.95-n20-s0-20250101T120000`).
+    #[arg(long, value_parser = valid::name)]
+    pub name: Option<String>,
     /// Base seed of sampling (sample i uses seed + i).
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
@@ -298,6 +306,13 @@ pub struct BuildArgs {
     /// command again resumes (default: beside the dataset, `NAME.run.sqlite`).
     #[arg(long, requires = "model")]
     pub store: Option<PathBuf>,
+    /// Limit for one model request, in seconds; a request past it is retried (with the same
+    /// `Idempotency-Key`, so a server that honours it does not compute it twice).
+    #[arg(long, value_name = "SECONDS", default_value_t = 120.0, value_parser = valid::seconds, requires = "model")]
+    pub model_timeout: f64,
+    /// Most tokens per model answer (a whole program must fit).
+    #[arg(long, default_value_t = 2048, value_parser = valid::at_least_one::<u32>, requires = "model")]
+    pub max_tokens: u32,
     #[command(flatten)]
     pub exec: ExecArgs,
 }
@@ -354,6 +369,22 @@ mod valid {
             Ok(value)
         } else {
             Err("give a value above 0 and at most 1".into())
+        }
+    }
+
+    /// A run name: what a file name can hold (letters, digits, `.`, `_`, `-`, `+`, `@`), 1 to
+    /// 100 characters, not starting with `.` or `-`.
+    pub fn name(text: &str) -> Result<String, String> {
+        let ok = !text.is_empty()
+            && text.len() <= 100
+            && !text.starts_with(['.', '-'])
+            && text
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-' | '+' | '@'));
+        if ok {
+            Ok(text.to_string())
+        } else {
+            Err("give 1 to 100 letters, digits, `.`, `_`, `-`, `+` or `@`, not starting with `.` or `-`".into())
         }
     }
 

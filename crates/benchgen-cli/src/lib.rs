@@ -10,6 +10,7 @@ pub mod args;
 pub mod commands;
 pub mod outputs;
 pub mod printer;
+pub mod runs;
 pub mod signals;
 
 use std::process::ExitCode;

@@ -201,10 +201,26 @@ fn eval_gives_each_completion_its_verdict() {
         .collect();
     let want: Vec<&str> = COMPLETIONS.iter().map(|(_, verdict)| *verdict).collect();
     assert_eq!(got, want);
-    // n = 14, c = 1: pass@1 = 1/14, pass@5 = 1 - C(13,5)/C(14,5) = 5/14.
+    // n = 14, c = 1: pass@1 = 1/14, pass@5 = 1 - C(13,5)/C(14,5) = 5/14; printed rounded,
+    // exact in the run file.
     let text = stdout(&output);
-    assert!((pass_at(&text, 1) - 1.0 / 14.0).abs() < 1e-12, "{text}");
-    assert!((pass_at(&text, 5) - 5.0 / 14.0).abs() < 1e-12, "{text}");
+    assert_eq!(pass_at(&text, 1), 0.0714, "{text}");
+    assert_eq!(pass_at(&text, 5), 0.3571, "{text}");
+    let run: serde_json::Value =
+        serde_json::from_str(&fs_err::read_to_string(dir.path().join("results.run.json")).unwrap())
+            .unwrap();
+    let exact = |k: &str| run["pass_at_k"][k].as_f64().unwrap();
+    assert!((exact("1") - 1.0 / 14.0).abs() < 1e-15, "{run}");
+    assert!((exact("5") - 5.0 / 14.0).abs() < 1e-15, "{run}");
+    assert_eq!(run["verdicts"]["passed"], 1, "{run}");
+    // Verdicts by kind, not "passed, failed".
+    assert!(
+        text.lines()
+            .last()
+            .unwrap()
+            .starts_with("1 passed; not passed: "),
+        "{text}"
+    );
     assert!(!Path::new("/work/escape").exists());
 }
 

@@ -170,6 +170,26 @@ pub fn replay_request(
     Replay::Run(request)
 }
 
+/// Whether two finished runs on the same recorded calls reported the same outcome for every
+/// call (their timings aside). A replay is a function of the outcomes alone, so a candidate that
+/// reports exactly what the reference reported is judged by the reference's replay.
+pub fn same_outcomes(a: &ExecOutcome, b: &ExecOutcome) -> bool {
+    fn untimed(report: &Json) -> Json {
+        let mut report = report.clone();
+        if let Some(fields) = report.as_object_mut() {
+            fields.remove("duration_s");
+        }
+        report
+    }
+    a.verdict == Verdict::Passed
+        && b.verdict == Verdict::Passed
+        && a.cases.len() == b.cases.len()
+        && a.cases
+            .iter()
+            .zip(&b.cases)
+            .all(|(x, y)| untimed(x) == untimed(y))
+}
+
 /// The outcome of a candidate's run against an item with cases: the run's own verdict when it
 /// did not finish, else the judge's.
 pub fn judge_cases(example: &Example, candidate: ExecOutcome) -> ExecOutcome {

@@ -1,10 +1,13 @@
 //! Sampling completions from a model: prompt, call, extract by parsing.
 //!
 //! The prompt is a template shipped with benchgen (`prompts/complete.jinja`), replaceable by a
-//! file of the user's. The answer's code is taken by parsing, never by regex guessing: the one
-//! fenced Python block if there is one, else the whole answer; if it defines the target it is a
-//! whole function (`solution`), else it is a body (`completion`). Samples are written in the
-//! human-eval / EvalPlus format, so generation and execution can run separately and again.
+//! file of the user's. The answer's code is taken by parsing, never by regex guessing
+//! ([`extract_code`]): of the fenced Python (or untagged) blocks, the one that defines the entry
+//! point, else the first that parses; a block left open (an answer cut off at `max_tokens`) is
+//! closed at the end of the answer; an answer without fences is taken whole only when it parses.
+//! If the code defines the target it is a whole function (`solution`), else it is a body
+//! (`completion`). Samples are written in the human-eval / EvalPlus format, so generation and
+//! execution can run separately and again.
 
 use benchgen_core::Example;
 use benchgen_llm::{BlockingClient, ChatRequest, LlmError, Message};
@@ -91,30 +94,91 @@ pub fn messages(example: &Example, template: &str) -> Result<Vec<Message>, Sampl
     Ok(messages)
 }
 
-/// The sample a model's answer makes for `example`.
-pub fn extract(example: &Example, answer: &str) -> Sample {
-    let code =
-        benchgen_llm::extract_fenced_block(answer, "python").unwrap_or_else(|_| answer.to_string());
+/// Where a sample's code came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Extraction {
+    /// A fenced block (the one defining the entry point, else the first that parses).
+    Block,
+    /// The whole answer, which had no fences and parses as Python.
+    Answer,
+    /// Nothing that parses: the sample is kept (it fails when run) and counted.
+    NoCode,
+}
+
+/// Whether `code` parses as a module, or as a function body (an indented completion).
+fn parses(code: &str) -> bool {
+    !code.trim().is_empty()
+        && (benchgen_python::parse_errors(code).is_none()
+            || benchgen_python::parse_errors(&format!("def _benchgen_body():\n{code}")).is_none())
+}
+
+/// Whether `code` parses and defines a function named `name`.
+fn defines(code: &str, name: &str) -> bool {
+    benchgen_python::parse_errors(code).is_none()
+        && benchgen_python::functions(code)
+            .iter()
+            .any(|f| f.name == name)
+}
+
+/// The code of a model's answer for the entry point `name`, and where it came from. Blocks
+/// tagged `python`, `py`, `python3` or untagged are candidates (others, such as `bash`, are
+/// not code to score); among them the one that defines `name` wins, else the first that
+/// parses. Without any block the answer is taken whole when it parses.
+pub fn extract_code(answer: &str, name: &str) -> (String, Extraction) {
+    let blocks: Vec<String> = benchgen_llm::code_blocks(answer)
+        .into_iter()
+        .filter(|block| matches!(block.lang.as_str(), "python" | "py" | "python3" | ""))
+        .map(|block| block.content)
+        .collect();
+    if let Some(block) = blocks.iter().find(|block| defines(block, name)) {
+        return (block.clone(), Extraction::Block);
+    }
+    if let Some(block) = blocks.iter().find(|block| parses(block)) {
+        return (block.clone(), Extraction::Block);
+    }
+    if let Some(first) = blocks.first() {
+        return (first.clone(), Extraction::NoCode);
+    }
+    if parses(answer) {
+        (answer.to_string(), Extraction::Answer)
+    } else {
+        (answer.to_string(), Extraction::NoCode)
+    }
+}
+
+/// The sample a model's answer makes for `example`, and where its code came from.
+pub fn extract(example: &Example, answer: &str) -> (Sample, Extraction) {
     let name = example
         .target
         .qualified_name
         .rsplit('.')
         .next()
         .unwrap_or_default();
-    let defines_target = benchgen_python::parse_errors(&code).is_none()
-        && benchgen_python::functions(&code)
-            .iter()
-            .any(|f| f.name == name);
-    let (completion, solution) = if defines_target {
+    let (code, extraction) = extract_code(answer, name);
+    let (completion, solution) = if defines(&code, name) {
         (None, Some(code))
     } else {
         (Some(code), None)
     };
-    Sample {
+    let sample = Sample {
         task_id: example.id.clone(),
         completion,
         solution,
-    }
+    };
+    (sample, extraction)
+}
+
+/// What [`sample_all`] got.
+#[derive(Debug, Default)]
+pub struct Sampled {
+    /// Samples in example order, `n` per item that was answered.
+    pub samples: Vec<Sample>,
+    /// One per item whose requests failed after retries: it has no samples.
+    pub errors: Vec<SamplingError>,
+    /// Samples in which no code parsed ([`Extraction::NoCode`]).
+    pub no_code: usize,
+    /// Samples cut off at `max_tokens`.
+    pub truncated: usize,
 }
 
 /// Draws `options.n` samples for every example, in example order. An item whose requests fail
@@ -124,7 +188,7 @@ pub fn sample_all(
     client: &BlockingClient,
     options: &SamplingOptions,
     mut on_item: impl FnMut(&str) + Send,
-) -> Result<(Vec<Sample>, Vec<SamplingError>), SamplingError> {
+) -> Result<Sampled, SamplingError> {
     let prompts: Vec<Vec<Message>> = examples
         .iter()
         .map(|e| messages(e, &options.template))
@@ -149,7 +213,10 @@ pub fn sample_all(
                     response
                         .choices
                         .iter()
-                        .map(|choice| extract(example, &choice.text))
+                        .map(|choice| {
+                            let (sample, extraction) = extract(example, &choice.text);
+                            (sample, extraction, choice.truncated())
+                        })
                         .collect::<Vec<_>>()
                 });
                 (on_item.lock().expect("callback lock"))(&example.id);
@@ -159,18 +226,23 @@ pub fn sample_all(
     });
     let mut results = results.into_inner().expect("results lock");
     results.sort_by_key(|(index, _)| *index);
-    let mut samples = Vec::new();
-    let mut errors = Vec::new();
+    let mut sampled = Sampled::default();
     for (index, outcome) in results {
         match outcome {
-            Ok(item_samples) => samples.extend(item_samples),
-            Err(source) => errors.push(SamplingError::Model {
+            Ok(item_samples) => {
+                for (sample, extraction, truncated) in item_samples {
+                    sampled.no_code += usize::from(extraction == Extraction::NoCode);
+                    sampled.truncated += usize::from(truncated);
+                    sampled.samples.push(sample);
+                }
+            }
+            Err(source) => sampled.errors.push(SamplingError::Model {
                 id: examples[index].id.clone(),
                 source,
             }),
         }
     }
-    Ok((samples, errors))
+    Ok(sampled)
 }
 
 #[cfg(test)]
@@ -209,7 +281,7 @@ mod tests {
 
     #[test]
     fn answers_become_solutions_or_bodies_by_parsing() {
-        let whole = extract(
+        let (whole, how) = extract(
             &example(),
             "Sure:\n```python\ndef add(a, b):\n    return a + b\n```\n",
         );
@@ -217,9 +289,40 @@ mod tests {
             whole.solution.as_deref(),
             Some("def add(a, b):\n    return a + b\n")
         );
-        let body = extract(&example(), "```python\n    return a + b\n```");
+        assert_eq!(how, Extraction::Block);
+        let (body, how) = extract(&example(), "```python\n    return a + b\n```");
         assert!(body.completion.is_some() && body.solution.is_none());
-        let bare = extract(&example(), "def add(a, b): return b + a");
+        assert_eq!(how, Extraction::Block);
+        let (bare, how) = extract(&example(), "def add(a, b): return b + a");
         assert!(bare.solution.is_some());
+        assert_eq!(how, Extraction::Answer);
+    }
+
+    #[test]
+    fn the_block_defining_the_entry_point_wins_over_the_first_one() {
+        let answer = "Usage:\n```python\nprint(add(1, 2))\n```\nThe function:\n```python\ndef add(a, b):\n    return a + b\n```\nRun:\n```bash\npython x.py\n```\n";
+        let (code, how) = extract_code(answer, "add");
+        assert_eq!(code, "def add(a, b):\n    return a + b\n");
+        assert_eq!(how, Extraction::Block);
+        // None defines it: the first block that parses, not the prose around it.
+        let (code, _) = extract_code(
+            "```python\nthis is not python(\n```\n```\nx = 1\n```\n",
+            "add",
+        );
+        assert_eq!(code, "x = 1\n");
+    }
+
+    #[test]
+    fn an_unclosed_block_is_closed_and_prose_is_no_code() {
+        let (code, how) = extract_code(
+            "Here you go:\n```python\ndef add(a, b):\n    return a + b\n",
+            "add",
+        );
+        assert_eq!(code, "def add(a, b):\n    return a + b\n");
+        assert_eq!(how, Extraction::Block);
+        let (_, how) = extract_code("I cannot write this function, sorry.", "add");
+        assert_eq!(how, Extraction::NoCode);
+        let (_, how) = extract_code("```python\ndef add(a, b) return\n```", "add");
+        assert_eq!(how, Extraction::NoCode);
     }
 }

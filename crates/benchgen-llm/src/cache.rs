@@ -2,7 +2,9 @@
 //!
 //! A run that is stopped and started again replays every answer it already paid for, so resuming
 //! costs nothing and a finished run can be reproduced exactly. The key is
-//! `digest(CACHE_VERSION, endpoint, model, canonical request JSON)`; the canonical JSON is the
+//! `digest(CACHE_VERSION, model, canonical request JSON)`: the request's content, not how the
+//! endpoint is spelled, so resuming through `localhost` instead of `127.0.0.1` (or through a
+//! proxy) replays instead of paying again. The canonical JSON is the
 //! serialization of the request actually sent (fields in declaration order, see
 //! [`crate::ChatRequest`]) plus the sample index when a request was split per sample. The API key
 //! is never part of it.
@@ -20,7 +22,9 @@ use crate::request::ChatRequest;
 
 /// Version of the key derivation and of the cached response layout; bump it when either changes,
 /// and old entries simply stop matching.
-pub const CACHE_VERSION: &str = "llm-v1";
+///
+/// `llm-v2`: the endpoint URL is no longer part of the key.
+pub const CACHE_VERSION: &str = "llm-v2";
 
 /// Error of a cache implementation, kept opaque so that this crate does not depend on its storage.
 pub type CacheError = Box<dyn std::error::Error + Send + Sync>;
@@ -28,7 +32,7 @@ pub type CacheError = Box<dyn std::error::Error + Send + Sync>;
 /// One paid-for answer, as written to the cache.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CacheRecord {
-    /// Content digest of endpoint, model and canonical request (hex sha256).
+    /// Content digest of model and canonical request (hex sha256).
     pub key: String,
     /// Model name, for humans reading the record.
     pub model: String,
@@ -94,7 +98,7 @@ impl ResponseCache for MemoryCache {
     }
 }
 
-/// What a cache key is computed from, besides endpoint and model.
+/// What a cache key is computed from, besides the model.
 #[derive(Serialize)]
 struct KeyMaterial<'a> {
     request: &'a ChatRequest,
@@ -104,7 +108,6 @@ struct KeyMaterial<'a> {
 
 /// Canonical JSON of a request (as sent) and its sample index, and the cache key derived from it.
 pub(crate) fn cache_key(
-    endpoint: &str,
     model: &str,
     request: &ChatRequest,
     sample: Option<u32>,
@@ -113,7 +116,6 @@ pub(crate) fn cache_key(
         serde_json::to_string(&KeyMaterial { request, sample }).expect("a chat request serializes");
     let key = Digester::new()
         .field(CACHE_VERSION)
-        .field(endpoint)
         .field(model)
         .field(&canonical)
         .hex();
@@ -130,28 +132,27 @@ mod tests {
         // Pinned: a change here orphans every cached answer on disk, so it must come with a
         // CACHE_VERSION bump.
         let request = ChatRequest::new(vec![Message::user("hi")]);
-        let (key, canonical) = cache_key("http://h/v1", "m", &request, None);
+        let (key, canonical) = cache_key("m", &request, None);
         assert_eq!(
             canonical,
             r#"{"request":{"messages":[{"role":"user","content":"hi"}],"temperature":0.0,"top_p":1.0,"max_tokens":512,"n":1,"seed":null,"stop":[]},"sample":null}"#
         );
         assert_eq!(
             key,
-            "3a27fa46957db77b22b2839296053e0be8d9357109a91825ac54df449597f710"
+            "a95ac6a00a80bbf752eaef5dde6afc3514a2b405b8e84d16162ab0e325e69b21"
         );
     }
 
     #[test]
     fn key_depends_on_every_input() {
         let request = ChatRequest::new(vec![Message::user("hi")]);
-        let base = cache_key("http://h/v1", "m", &request, None).0;
+        let base = cache_key("m", &request, None).0;
         let mut seeded = request.clone();
         seeded.seed = Some(1);
         for other in [
-            cache_key("http://h2/v1", "m", &request, None).0,
-            cache_key("http://h/v1", "m2", &request, None).0,
-            cache_key("http://h/v1", "m", &request, Some(0)).0,
-            cache_key("http://h/v1", "m", &seeded, None).0,
+            cache_key("m2", &request, None).0,
+            cache_key("m", &request, Some(0)).0,
+            cache_key("m", &seeded, None).0,
         ] {
             assert_ne!(base, other);
         }

@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use futures_util::future::join_all;
 use reqwest::header::{HeaderValue, RETRY_AFTER};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use tokio::sync::Semaphore;
 use tracing::{debug, warn};
 
@@ -54,7 +54,7 @@ impl Default for ClientSettings {
 
 /// Counters of one stage (the label a caller passes with each call). A request with `n` samples
 /// split per sample counts once per sample.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StageStats {
     /// Requests answered, from the server or the cache.
     pub calls: u64,
@@ -70,6 +70,48 @@ pub struct StageStats {
     pub truncated: u64,
     /// Requests that ended in an error.
     pub failed: u64,
+    /// Tokens of the replayed requests, as first paid (by this run or an earlier one), so that
+    /// what the answers cost is known on a resumed run too.
+    #[serde(default)]
+    pub replayed_prompt_tokens: u64,
+    #[serde(default)]
+    pub replayed_completion_tokens: u64,
+}
+
+impl StageStats {
+    /// Adds `other`'s counters to these.
+    pub fn add(&mut self, other: &StageStats) {
+        self.calls += other.calls;
+        self.cached_calls += other.cached_calls;
+        self.prompt_tokens += other.prompt_tokens;
+        self.completion_tokens += other.completion_tokens;
+        self.retries += other.retries;
+        self.truncated += other.truncated;
+        self.failed += other.failed;
+        self.replayed_prompt_tokens += other.replayed_prompt_tokens;
+        self.replayed_completion_tokens += other.replayed_completion_tokens;
+    }
+
+    /// The counters gained since `earlier` (a snapshot of the same client).
+    pub fn since(&self, earlier: &StageStats) -> StageStats {
+        StageStats {
+            calls: self.calls - earlier.calls,
+            cached_calls: self.cached_calls - earlier.cached_calls,
+            prompt_tokens: self.prompt_tokens - earlier.prompt_tokens,
+            completion_tokens: self.completion_tokens - earlier.completion_tokens,
+            retries: self.retries - earlier.retries,
+            truncated: self.truncated - earlier.truncated,
+            failed: self.failed - earlier.failed,
+            replayed_prompt_tokens: self.replayed_prompt_tokens - earlier.replayed_prompt_tokens,
+            replayed_completion_tokens: self.replayed_completion_tokens
+                - earlier.replayed_completion_tokens,
+        }
+    }
+
+    /// Calls paid for in this process (answered, not replayed).
+    pub fn paid_calls(&self) -> u64 {
+        self.calls - self.cached_calls
+    }
 }
 
 /// An answer that `parse` accepted.
@@ -82,6 +124,8 @@ pub struct Formatted<T> {
     pub attempts: u32,
     /// Whether the accepted answer was cut off at `max_tokens` (its parse succeeded regardless).
     pub truncated: bool,
+    /// Tokens of every request it took, replayed ones included (as first paid).
+    pub usage: Usage,
 }
 
 /// An OpenAI-compatible chat-completions client. Cheap to clone; clones share the concurrency
@@ -208,8 +252,10 @@ impl Client {
         request.n = 1;
         let max_attempts = max_attempts.max(1);
         let mut last_error = String::new();
+        let mut usage = Usage::default();
         for attempt in 1..=max_attempts {
             let response = self.chat(stage, &request).await?;
+            usage += response.usage;
             let truncated = response.truncated();
             let text = response
                 .choices
@@ -224,6 +270,7 @@ impl Client {
                         text,
                         attempts: attempt,
                         truncated,
+                        usage,
                     });
                 }
                 Err(error) => {
@@ -274,7 +321,7 @@ impl Inner {
     }
 
     fn unit(&self, request: ChatRequest, sample: Option<u32>) -> Unit {
-        let (key, canonical) = cache_key(&self.spec.endpoint, &self.spec.model, &request, sample);
+        let (key, canonical) = cache_key(&self.spec.model, &request, sample);
         Unit {
             request,
             key,
@@ -291,6 +338,8 @@ impl Inner {
                         stats.calls += 1;
                         stats.cached_calls += 1;
                         stats.truncated += truncated_count(&completion);
+                        stats.replayed_prompt_tokens += completion.usage.prompt_tokens;
+                        stats.replayed_completion_tokens += completion.usage.completion_tokens;
                     });
                     return Ok((completion, true));
                 }
@@ -362,6 +411,10 @@ impl Inner {
             .http
             .post(self.spec.chat_url())
             .timeout(self.settings.timeout)
+            // The same key on every attempt of a request: a server or gateway that honours it
+            // (Stripe-style `Idempotency-Key`) answers a retry of a request that timed out on
+            // our side from the first computation instead of billing it again; others ignore it.
+            .header("Idempotency-Key", &unit.key)
             .json(&WireRequest::new(&self.spec.model, &unit.request));
         if let Some(key) = &self.api_key {
             builder = builder.bearer_auth(key.expose());

@@ -89,8 +89,49 @@ pub fn extract_fenced_block(text: &str, lang: &str) -> Result<String, FormatErro
     })
 }
 
+/// A fenced block of an answer, as [`code_blocks`] lists them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CodeBlock {
+    /// First word of the info string, lowercased; empty when untagged.
+    pub lang: String,
+    /// The lines between the fences (newline included).
+    pub content: String,
+    /// Whether a closing fence was found; a block still open at the end of the text (an answer
+    /// cut off at the token limit) runs to the end.
+    pub closed: bool,
+}
+
+/// Every fenced block of `text`, in order, a block left open at the end closed there. For
+/// callers that choose among several blocks themselves (`benchgen eval` takes the one that
+/// defines the entry point); [`extract_fenced_block`] insists on exactly one.
+pub fn code_blocks(text: &str) -> Vec<CodeBlock> {
+    let (blocks, open) = fenced_blocks_with_start(text);
+    let mut all: Vec<CodeBlock> = blocks
+        .into_iter()
+        .map(|block| CodeBlock {
+            lang: block.lang,
+            content: block.content.to_owned(),
+            closed: true,
+        })
+        .collect();
+    if let Some((lang, start)) = open {
+        all.push(CodeBlock {
+            lang,
+            content: text[start..].to_owned(),
+            closed: false,
+        });
+    }
+    all
+}
+
 /// Every closed block, and the tag of a block still open at the end of the text.
 fn fenced_blocks(text: &str) -> (Vec<Block<'_>>, Option<String>) {
+    let (blocks, open) = fenced_blocks_with_start(text);
+    (blocks, open.map(|(lang, _)| lang))
+}
+
+/// Every closed block, and the tag and content offset of a block still open at the end.
+fn fenced_blocks_with_start(text: &str) -> (Vec<Block<'_>>, Option<(String, usize)>) {
     let mut blocks = Vec::new();
     // (fence length, tag, byte offset where the content starts)
     let mut open: Option<(usize, String, usize)> = None;
@@ -124,7 +165,7 @@ fn fenced_blocks(text: &str) -> (Vec<Block<'_>>, Option<String>) {
             }
         }
     }
-    (blocks, open.map(|(_, lang, _)| lang))
+    (blocks, open.map(|(_, lang, start)| (lang, start)))
 }
 
 #[cfg(test)]
@@ -214,6 +255,27 @@ mod tests {
         // Two untagged blocks: which one is meant is a guess, so it is refused.
         let error = extract_fenced_block("```\na\n```\n```\nb\n```\n", "python").unwrap_err();
         assert!(matches!(error, FormatError::Missing { .. }), "{error}");
+    }
+
+    #[test]
+    fn code_blocks_lists_every_block_and_closes_an_open_one() {
+        let blocks = code_blocks("a\n```python\nx = 1\n```\ntext\n```\ny = 2\n");
+        assert_eq!(
+            blocks,
+            vec![
+                CodeBlock {
+                    lang: "python".into(),
+                    content: "x = 1\n".into(),
+                    closed: true
+                },
+                CodeBlock {
+                    lang: String::new(),
+                    content: "y = 2\n".into(),
+                    closed: false
+                },
+            ]
+        );
+        assert!(code_blocks("no code here").is_empty());
     }
 
     #[test]

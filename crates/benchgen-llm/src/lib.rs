@@ -46,6 +46,6 @@ pub use blocking::BlockingClient;
 pub use cache::{CacheError, CacheRecord, MemoryCache, ResponseCache, CACHE_VERSION};
 pub use client::{Client, ClientSettings, Formatted, StageStats};
 pub use error::LlmError;
-pub use fenced::{extract_fenced_block, FormatError};
+pub use fenced::{code_blocks, extract_fenced_block, CodeBlock, FormatError};
 pub use request::{ChatRequest, ChatResponse, Choice, FinishReason, Message, Role, Usage};
 pub use spec::ModelSpec;

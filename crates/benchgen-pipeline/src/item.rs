@@ -24,7 +24,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::execution::{Lane, Runner};
 use crate::prompts::PromptKind;
-use crate::report::{Fidelity, ItemReport, ItemStatus, PipelineEvent, Stage};
+use crate::report::{Fidelity, ItemCost, ItemReport, ItemStatus, PipelineEvent, Stage};
 use crate::PipelineOptions;
 
 /// An item leaving the funnel at `stage`.
@@ -93,6 +93,8 @@ pub(crate) struct ItemRun<'s, 'a> {
     pub debug_rounds: u32,
     pub fidelity: Vec<FidelityCheck>,
     pub fallbacks: Vec<Stage>,
+    /// What the item's model calls cost so far, as first paid.
+    pub cost: std::cell::Cell<ItemCost>,
 }
 
 /// The final row of an item (`result` in the `items` table).
@@ -114,7 +116,18 @@ impl<'s, 'a> ItemRun<'s, 'a> {
             debug_rounds: 0,
             fidelity: Vec::new(),
             fallbacks: Vec::new(),
+            cost: std::cell::Cell::new(ItemCost::default()),
         }
+    }
+
+    fn add_cost(&self, calls: u32, usage: benchgen_llm::Usage) {
+        let mut cost = self.cost.get();
+        cost.add(ItemCost {
+            calls: u64::from(calls),
+            prompt_tokens: usage.prompt_tokens,
+            completion_tokens: usage.completion_tokens,
+        });
+        self.cost.set(cost);
     }
 
     pub fn options(&self) -> &'a PipelineOptions {
@@ -200,13 +213,19 @@ impl<'s, 'a> ItemRun<'s, 'a> {
             parse,
             options.format_attempts,
         ) {
-            Ok(formatted) => Ok(Ok(formatted)),
+            Ok(formatted) => {
+                self.add_cost(formatted.attempts, formatted.usage);
+                Ok(Ok(formatted))
+            }
             Err(LlmError::WrongFormat {
                 attempts,
                 last_error,
-            }) => Ok(Err(format!(
-                "no usable answer in {attempts} attempts (last: {last_error})"
-            ))),
+            }) => {
+                self.add_cost(attempts, benchgen_llm::Usage::default());
+                Ok(Err(format!(
+                    "no usable answer in {attempts} attempts (last: {last_error})"
+                )))
+            }
             Err(error) => {
                 Err(anyhow::Error::new(error).context(format!("{label} model call failed")))
             }
@@ -280,14 +299,35 @@ impl<'s, 'a> ItemRun<'s, 'a> {
             debug_rounds: self.debug_rounds,
             fidelity,
             fallbacks: self.fallbacks.clone(),
+            cost: self.cost.get(),
         }
     }
 }
 
-/// Builds one item through every stage: its report and, when accepted, its example.
-pub(crate) fn build_item(shared: &Shared<'_>, input: &ItemInput) -> anyhow::Result<FinalRecord> {
+/// Builds one item through every stage: its report and, when accepted, its example. On an
+/// error (the build's problem, not the item's), the report as it stood (the stages passed, the
+/// cost so far) with an `error` status naming the stage it happened in and the error.
+pub(crate) fn build_item(
+    shared: &Shared<'_>,
+    input: &ItemInput,
+) -> Result<FinalRecord, Box<ItemReport>> {
     let mut run = ItemRun::new(shared, input);
-    Ok(match stages(&mut run)? {
+    let flow = match stages(&mut run) {
+        Ok(flow) => flow,
+        Err(error) => {
+            let message = format!("{error:#}");
+            let mut report = run.report(ItemStatus::Error {
+                stage: None,
+                message,
+            });
+            let stage = report.next_stage();
+            if let ItemStatus::Error { stage: slot, .. } = &mut report.status {
+                *slot = Some(stage);
+            }
+            return Err(Box::new(report));
+        }
+    };
+    Ok(match flow {
         Ok(example) => FinalRecord {
             report: run.report(ItemStatus::Accepted),
             example: Some(example),

@@ -81,7 +81,8 @@ use crate::item::{build_item, FinalRecord, ItemInput, Shared, RESULT_STAGE};
 
 pub use prompts::{PromptKind, Prompts};
 pub use report::{
-    Fidelity, Funnel, ItemReport, ItemStatus, PerItem, PipelineEvent, PipelineReport, Stage,
+    Fidelity, Funnel, ItemCost, ItemReport, ItemStatus, PerItem, PipelineEvent, PipelineReport,
+    Stage,
 };
 
 /// How a model-driven build runs.
@@ -201,9 +202,15 @@ pub fn run_arguments(
 }
 
 /// The run id [`build`] uses when `options.run_id` is `None`: `build-` and 16 hex digits of the
-/// digest of [`run_arguments`].
+/// digest of [`run_arguments`] without the endpoint, since how the server's address is spelled
+/// (`localhost`, `127.0.0.1`, a proxy) changes no answer: the same command through another
+/// address resumes the same run.
 pub fn default_run_id(sources: &[Source], model: &ModelSpec, options: &PipelineOptions) -> String {
-    let arguments = run_arguments(sources, model, options).to_string();
+    let mut arguments = run_arguments(sources, model, options);
+    if let Some(model) = arguments["model"].as_object_mut() {
+        model.remove("endpoint");
+    }
+    let arguments = arguments.to_string();
     format!(
         "build-{}",
         &digest_fields(["benchgen-pipeline-v1", arguments.as_str()])[..16]
@@ -306,7 +313,7 @@ pub fn build(
         report.examples.extend(record.example);
         report.items.push(record.report);
     }
-    report.funnel = Funnel::of(found, &report.items);
+    report.funnel = Funnel::of_items(found, &report.items);
     report.model_calls = since(&calls_before, &client.stats());
     (report.executed, report.replayed) = shared.runner.counts();
     store
@@ -322,11 +329,15 @@ fn finish_item(shared: &Shared<'_>, input: &ItemInput) -> (FinalRecord, bool) {
     let error = |message: String| FinalRecord {
         report: ItemReport {
             id: input.id.clone(),
-            status: ItemStatus::Error { message },
+            status: ItemStatus::Error {
+                stage: None,
+                message,
+            },
             passed: Vec::new(),
             debug_rounds: 0,
             fidelity: Fidelity::Unchecked,
             fallbacks: Vec::new(),
+            cost: ItemCost::default(),
         },
         example: None,
     };
@@ -348,7 +359,15 @@ fn finish_item(shared: &Shared<'_>, input: &ItemInput) -> (FinalRecord, bool) {
     let built = catch_unwind(AssertUnwindSafe(|| build_item(shared, input)));
     let record = match built {
         Ok(Ok(record)) => record,
-        Ok(Err(e)) => return (error(format!("{e:#}")), false),
+        Ok(Err(report)) => {
+            return (
+                FinalRecord {
+                    report: *report,
+                    example: None,
+                },
+                false,
+            )
+        }
         Err(panic) => {
             let what = panic
                 .downcast_ref::<String>()
@@ -388,15 +407,7 @@ fn since(
         .iter()
         .map(|(stage, now)| {
             let then = before.get(stage).copied().unwrap_or_default();
-            let gained = StageStats {
-                calls: now.calls - then.calls,
-                cached_calls: now.cached_calls - then.cached_calls,
-                prompt_tokens: now.prompt_tokens - then.prompt_tokens,
-                completion_tokens: now.completion_tokens - then.completion_tokens,
-                retries: now.retries - then.retries,
-                truncated: now.truncated - then.truncated,
-                failed: now.failed - then.failed,
-            };
+            let gained = now.since(&then);
             (stage.clone(), gained)
         })
         .filter(|(_, gained)| *gained != StageStats::default())
@@ -445,5 +456,7 @@ mod tests {
         assert_ne!(default_run_id(&sources, &model, &more_rounds), id);
         let other: ModelSpec = "http://127.0.0.1:8080/v1#other".parse().unwrap();
         assert_ne!(default_run_id(&sources, &other, &options), id);
+        let respelled: ModelSpec = "http://localhost:8080/v1/#m".parse().unwrap();
+        assert_eq!(default_run_id(&sources, &respelled, &options), id);
     }
 }

@@ -57,8 +57,9 @@ impl fmt::Display for Stage {
     }
 }
 
-/// How many items got how far.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// How many items got how far, and where the others left: each stage's own rejections (facts
+/// about the item, recorded for good) and errors (the build's problem, retried by the next run).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Funnel {
     /// Functions found in the sources.
     pub found: usize,
@@ -73,6 +74,12 @@ pub struct Funnel {
     pub instruction: usize,
     /// Items in the dataset.
     pub accepted: usize,
+    /// Items rejected at each stage (stages without rejections left out).
+    #[serde(default)]
+    pub rejected: BTreeMap<Stage, usize>,
+    /// Items the build could not finish, by the stage they were in (left out when none).
+    #[serde(default)]
+    pub errors: BTreeMap<Stage, usize>,
 }
 
 impl Funnel {
@@ -101,7 +108,7 @@ impl Funnel {
     }
 
     /// The funnel of `items` after discovery found `found` functions.
-    pub(crate) fn of(found: usize, items: &[ItemReport]) -> Funnel {
+    pub fn of_items(found: usize, items: &[ItemReport]) -> Funnel {
         let mut funnel = Funnel {
             found,
             selected: items.len(),
@@ -109,9 +116,23 @@ impl Funnel {
         };
         for item in items {
             item.passed.iter().for_each(|&stage| funnel.count(stage));
-            funnel.accepted += usize::from(item.status == ItemStatus::Accepted);
+            match &item.status {
+                ItemStatus::Accepted => funnel.accepted += 1,
+                ItemStatus::Rejected { stage, .. } => {
+                    *funnel.rejected.entry(*stage).or_default() += 1
+                }
+                ItemStatus::Error { stage, .. } => {
+                    let stage = stage.unwrap_or_else(|| item.next_stage());
+                    *funnel.errors.entry(stage).or_default() += 1
+                }
+            }
         }
         funnel
+    }
+
+    /// Items lost to errors, all stages together.
+    pub fn error_count(&self) -> usize {
+        self.errors.values().sum()
     }
 }
 
@@ -125,7 +146,12 @@ pub enum ItemStatus {
     Rejected { stage: Stage, reason: String },
     /// The build could not finish the item (model server, store, a bug); nothing final is
     /// recorded, so running the same command again retries it.
-    Error { message: String },
+    Error {
+        /// The stage the item was in; `None` when it failed before any (its record unreadable).
+        #[serde(default)]
+        stage: Option<Stage>,
+        message: String,
+    },
 }
 
 /// What became of the target across the model's rewrites.
@@ -157,6 +183,37 @@ pub struct ItemReport {
     /// (`sandbox`: the slice; `tests`: the probe's own inputs; `instruction`: the model-free
     /// instruction).
     pub fallbacks: Vec<Stage>,
+    /// What its model calls cost when they were first paid for (a replayed answer counts at
+    /// what it cost then), so a resumed or re-run build reports the items' real cost.
+    #[serde(default)]
+    pub cost: ItemCost,
+}
+
+impl ItemReport {
+    /// The first stage the item has not passed (the last one when it passed all).
+    pub fn next_stage(&self) -> Stage {
+        Stage::ALL
+            .into_iter()
+            .find(|stage| !self.passed.contains(stage))
+            .unwrap_or(Stage::Instruction)
+    }
+}
+
+/// Model calls of one item and their tokens, as first paid.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ItemCost {
+    /// Requests answered (every re-ask of a wrongly shaped answer included).
+    pub calls: u64,
+    pub prompt_tokens: u64,
+    pub completion_tokens: u64,
+}
+
+impl ItemCost {
+    pub fn add(&mut self, other: ItemCost) {
+        self.calls += other.calls;
+        self.prompt_tokens += other.prompt_tokens;
+        self.completion_tokens += other.completion_tokens;
+    }
 }
 
 /// The result of a build.
@@ -184,7 +241,7 @@ pub struct PipelineReport {
     pub resumed: usize,
 }
 
-/// Model cost per accepted item.
+/// Model cost per accepted item, as first paid.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct PerItem {
     pub calls: f64,
@@ -197,28 +254,37 @@ impl PipelineReport {
     pub fn total_calls(&self) -> StageStats {
         let mut total = StageStats::default();
         for stats in self.model_calls.values() {
-            total.calls += stats.calls;
-            total.cached_calls += stats.cached_calls;
-            total.prompt_tokens += stats.prompt_tokens;
-            total.completion_tokens += stats.completion_tokens;
-            total.retries += stats.retries;
-            total.truncated += stats.truncated;
-            total.failed += stats.failed;
+            total.add(stats);
         }
         total
     }
 
-    /// Calls and paid tokens divided by the accepted items; `None` when none was accepted.
+    /// What the accepted items' model calls cost when first paid, divided by the accepted
+    /// items; `None` when none was accepted. Items read back from the record count with the cost
+    /// recorded when they were built, so a re-run of a finished build states the same figure.
     pub fn per_accepted_item(&self) -> Option<PerItem> {
         let accepted = self.funnel.accepted;
         (accepted > 0).then(|| {
-            let total = self.total_calls();
+            let mut total = ItemCost::default();
+            for item in &self.items {
+                if item.status == ItemStatus::Accepted {
+                    total.add(item.cost);
+                }
+            }
             let per = |n: u64| n as f64 / accepted as f64;
             PerItem {
                 calls: per(total.calls),
                 prompt_tokens: per(total.prompt_tokens),
                 completion_tokens: per(total.completion_tokens),
             }
+        })
+    }
+
+    /// The items the build could not finish, in source order.
+    pub fn errors(&self) -> impl Iterator<Item = (&ItemReport, Option<Stage>, &str)> {
+        self.items.iter().filter_map(|item| match &item.status {
+            ItemStatus::Error { stage, message } => Some((item, *stage, message.as_str())),
+            _ => None,
         })
     }
 }

@@ -84,6 +84,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         completions: &completions,
         funnel: Some(&funnel),
         references: None,
+        metadata: &[],
     });
     let page = std::env::temp_dir().join("benchgen-report-example.html");
     fs_err::write(&page, html)?;

@@ -1,9 +1,11 @@
-//! Seeded bootstrap over items.
+//! Seeded two-level bootstrap: items, then samples within items.
 //!
-//! A benchmark's items are a draw from the functions it could have contained, so a figure averaged
-//! over items moves when the draw changes; the bootstrap estimates by how much, by resampling the
-//! items with replacement and recomputing the mean. Items, not samples, are resampled: the unbiased
-//! pass@k estimator already averages over an item's samples.
+//! A benchmark's items are a draw from the functions it could have contained, and each item's
+//! samples are a draw from what the model could have answered; a figure averaged over items moves
+//! when either draw changes. The bootstrap estimates by how much: each replicate resamples the
+//! items with replacement and then, within each drawn item, its samples with replacement (so
+//! `c` passes of `n` become `c'` of `n`), and recomputes the figure. Resampling items only would
+//! call 3 items at 2 of 5 each "40.0% [40.0, 40.0]", as though 5 samples settled each item.
 //!
 //! Reproducibility: the generator is ChaCha8 (a fixed, documented stream) seeded from a `u64`, and
 //! indices are drawn by rejection from raw `u64`s rather than through a library's range sampler,
@@ -16,20 +18,49 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::stats::Interval;
 
-/// Means of `resamples` resamples (with replacement, same size) of `values`. Empty when `values`
-/// is empty or `resamples` is 0.
-pub(crate) fn resampled_means(values: &[f64], resamples: usize, seed: u64) -> Vec<f64> {
-    if values.is_empty() {
+/// Draws of one replicate: which items, and how many of a drawn item's samples pass.
+pub(crate) struct Resampler {
+    rng: ChaCha8Rng,
+}
+
+impl Resampler {
+    /// Passes among `n` samples drawn with replacement from `n` of which `c` passed. An item
+    /// that always or never passed takes no draws: every resample of it is the same.
+    pub(crate) fn passes(&mut self, n: u64, c: u64) -> u64 {
+        if c == 0 || c >= n {
+            return c.min(n);
+        }
+        (0..n)
+            .filter(|_| uniform_index(&mut self.rng, n) < c)
+            .count() as u64
+    }
+}
+
+/// `resamples` replicates of the mean over items of `value`: each replicate draws as many items
+/// as there are, with replacement, and asks `value` for each drawn item's figure (which resamples
+/// the item's samples through the [`Resampler`]). Empty when `items` is empty or `resamples` is 0.
+pub(crate) fn two_level_means<T>(
+    items: &[T],
+    resamples: usize,
+    seed: u64,
+    value: impl Fn(&T, &mut Resampler) -> f64,
+) -> Vec<f64> {
+    if items.is_empty() {
         return Vec::new();
     }
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let len = values.len() as u64;
+    let mut resampler = Resampler {
+        rng: ChaCha8Rng::seed_from_u64(seed),
+    };
+    let len = items.len() as u64;
     (0..resamples)
         .map(|_| {
-            let sum: f64 = (0..values.len())
-                .map(|_| values[uniform_index(&mut rng, len) as usize])
+            let sum: f64 = (0..items.len())
+                .map(|_| {
+                    let item = &items[uniform_index(&mut resampler.rng, len) as usize];
+                    value(item, &mut resampler)
+                })
                 .sum();
-            sum / values.len() as f64
+            sum / items.len() as f64
         })
         .collect()
 }
@@ -85,25 +116,39 @@ mod tests {
         );
     }
 
+    fn rates(items: &[(u64, u64)], resamples: usize, seed: u64) -> Vec<f64> {
+        two_level_means(items, resamples, seed, |&(n, c), r| {
+            r.passes(n, c) as f64 / n as f64
+        })
+    }
+
     #[test]
     fn same_seed_same_replicates() {
-        let values: Vec<f64> = (0..50).map(|i| f64::from(i % 3 == 0)).collect();
-        assert_eq!(
-            resampled_means(&values, 100, 1),
-            resampled_means(&values, 100, 1)
-        );
-        assert_ne!(
-            resampled_means(&values, 100, 1),
-            resampled_means(&values, 100, 2)
-        );
+        let items: Vec<(u64, u64)> = (0..50).map(|i| (5, i % 6)).collect();
+        assert_eq!(rates(&items, 100, 1), rates(&items, 100, 1));
+        assert_ne!(rates(&items, 100, 1), rates(&items, 100, 2));
+    }
+
+    #[test]
+    fn samples_within_items_are_resampled_too() {
+        // Three items at 2 of 5 each: every item-level resample has mean 0.4, yet 5 samples per
+        // item settle little; the replicates must spread.
+        let replicates = rates(&[(5, 2); 3], 1000, 0);
+        let interval = percentile_interval(&replicates, 0.95).unwrap();
+        assert!(interval.low < 0.3 && interval.high > 0.5, "{interval:?}");
+        // Items that always or never pass are certain within themselves.
+        let replicates = rates(&[(5, 5), (5, 5)], 100, 0);
+        assert!(replicates.iter().all(|&r| r == 1.0));
     }
 
     #[test]
     fn pinned_stream() {
         // A change here silently moves every published interval: it must be deliberate.
-        let values: Vec<f64> = (0..10).map(f64::from).collect();
-        assert_eq!(resampled_means(&values, 3, 0), [4.7, 4.4, 4.7]);
+        let items: Vec<(u64, u64)> = (0..10).map(|i| (4, i % 5)).collect();
+        assert_eq!(rates(&items, 3, 0), PINNED);
     }
+
+    const PINNED: [f64; 3] = [0.45, 0.475, 0.525];
 
     #[test]
     fn percentiles_interpolate() {

@@ -3,7 +3,8 @@
 //! Two models' pass@1 intervals may overlap although one model is better on nearly every item:
 //! the items' difficulty moves both figures together. A *paired* bootstrap removes that shared
 //! part: per item it takes the difference of the two solve rates, then resamples items (the same
-//! items for both runs) and recomputes the mean difference. Only items that both runs have results
+//! items for both runs), and within each drawn item each run's samples, and recomputes the mean
+//! difference. Only items that both runs have results
 //! for take part, so a run that skipped hard items cannot look better for it.
 //!
 //! No correction for multiple comparisons is made: with many models, some pairs will look
@@ -15,8 +16,8 @@ use benchgen_core::Example;
 use benchgen_eval::verify::RunResult;
 use serde::{Deserialize, Serialize};
 
-use crate::bootstrap::{percentile_interval, resampled_means};
-use crate::stats::{summarize, Estimate, StatsOptions, Summary};
+use crate::bootstrap::{percentile_interval, two_level_means};
+use crate::stats::{summarize, Estimate, ItemStats, StatsOptions, Summary};
 
 /// One model's results on the dataset.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -115,27 +116,39 @@ impl Comparison {
 }
 
 fn paired(first: &RunSummary, second: &RunSummary, options: &StatsOptions) -> PairedComparison {
-    let second_rates: HashMap<&str, f64> = second
+    let second_items: HashMap<&str, &ItemStats> = second
         .summary
         .items
         .iter()
-        .map(|item| (item.task_id.as_str(), item.solve_rate))
+        .map(|item| (item.task_id.as_str(), item))
         .collect();
-    let common: Vec<(f64, f64)> = first
+    let common_items: Vec<(&ItemStats, &ItemStats)> = first
         .summary
         .items
         .iter()
         .filter_map(|item| {
-            second_rates
+            second_items
                 .get(item.task_id.as_str())
-                .map(|&b| (item.solve_rate, b))
+                .map(|&other| (item, other))
         })
+        .collect();
+    let common: Vec<(f64, f64)> = common_items
+        .iter()
+        .map(|(a, b)| (a.solve_rate, b.solve_rate))
         .collect();
     let differences: Vec<f64> = common.iter().map(|(a, b)| a - b).collect();
     let mean = |values: &mut dyn Iterator<Item = f64>| {
         (!common.is_empty()).then(|| values.sum::<f64>() / common.len() as f64)
     };
-    let replicates = resampled_means(&differences, options.resamples, options.seed);
+    let replicates = two_level_means(
+        &common_items,
+        options.resamples,
+        options.seed,
+        |(a, b), r| {
+            r.passes(a.samples, a.passed) as f64 / a.samples as f64
+                - r.passes(b.samples, b.passed) as f64 / b.samples as f64
+        },
+    );
     let interval = percentile_interval(&replicates, options.confidence);
     let probability_first_better = (!replicates.is_empty()).then(|| {
         let wins = replicates.iter().filter(|&&d| d > 0.0).count() as f64;

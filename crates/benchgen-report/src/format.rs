@@ -4,6 +4,7 @@
 use benchgen_core::Verdict;
 
 use crate::compare::{Comparison, Conclusion, PairedComparison};
+use crate::leaderboard::{Leaderboard, RunMetadata};
 use crate::stats::{Estimate, Interval, Summary};
 
 /// Shown where a figure is undefined (a k with too few samples, a pair without common items).
@@ -120,4 +121,103 @@ pub(crate) fn count_share(count: usize, total: usize) -> String {
         return count.to_string();
     }
     format!("{count} ({})", percent(count as f64 / total as f64))
+}
+
+/// The labels of every run's metadata fields, in first-seen order.
+pub(crate) fn metadata_labels(metadata: &[RunMetadata]) -> Vec<String> {
+    let mut labels: Vec<String> = Vec::new();
+    for (label, _) in metadata.iter().flat_map(|m| m.fields.iter()) {
+        if !labels.contains(label) {
+            labels.push(label.clone());
+        }
+    }
+    labels
+}
+
+/// One row per label: the label, then each run's value (empty where a run has none).
+pub(crate) fn metadata_rows(labels: &[String], metadata: &[RunMetadata]) -> Vec<Vec<String>> {
+    labels
+        .iter()
+        .map(|label| {
+            let mut row = vec![label.clone()];
+            row.extend(metadata.iter().map(|m| {
+                m.fields
+                    .iter()
+                    .find(|(l, _)| l == label)
+                    .map(|(_, v)| v.clone())
+                    .unwrap_or_default()
+            }));
+            row
+        })
+        .collect()
+}
+
+/// The leaderboard table: header and one row per run, best first.
+pub(crate) fn leaderboard_table(board: &Leaderboard) -> (Vec<String>, Vec<Vec<String>>) {
+    let ks: Vec<u64> = board.rows.first().map_or(Vec::new(), |row| {
+        row.pass_at_k.iter().map(|p| p.k).collect()
+    });
+    let mut header: Vec<String> = [
+        "run",
+        "model",
+        "settings",
+        "pass@1 greedy",
+        "pass@1 sampled",
+    ]
+    .map(String::from)
+    .into();
+    header.extend(ks.iter().filter(|&&k| k != 1).map(|k| format!("pass@{k}")));
+    header.extend(["tokens".to_string(), "tokens / solved item".to_string()]);
+    let rows = board
+        .rows
+        .iter()
+        .map(|row| {
+            let mut cells = vec![
+                row.name.clone(),
+                row.model.clone().unwrap_or_else(|| NOT_AVAILABLE.into()),
+                row.settings.clone().unwrap_or_else(|| NOT_AVAILABLE.into()),
+                estimate(row.greedy_pass_at_1.as_ref()),
+                estimate(row.sampled_pass_at_1.as_ref()),
+            ];
+            cells.extend(ks.iter().filter(|&&k| k != 1).map(|&k| {
+                estimate(
+                    row.pass_at_k
+                        .iter()
+                        .find(|p| p.k == k)
+                        .and_then(|p| p.estimate.as_ref()),
+                )
+            }));
+            cells.push(
+                row.tokens
+                    .map_or_else(|| NOT_AVAILABLE.into(), |t| t.to_string()),
+            );
+            cells.push(
+                row.tokens_per_solved
+                    .map_or_else(|| NOT_AVAILABLE.to_string(), |v| format!("{v:.0}")),
+            );
+            cells
+        })
+        .collect();
+    (header, rows)
+}
+
+/// The hardest `shown` items: header (item, mean, one column per run) and rows.
+pub(crate) fn hardest_table(board: &Leaderboard, shown: usize) -> (Vec<String>, Vec<Vec<String>>) {
+    let mut header = vec!["item".to_string(), "mean".to_string()];
+    header.extend(board.runs.iter().cloned());
+    let rows = board
+        .items
+        .iter()
+        .take(shown)
+        .map(|item| {
+            let mut cells = vec![item.task_id.clone(), percent(item.mean)];
+            cells.extend(
+                item.solve_rates
+                    .iter()
+                    .map(|rate| rate.map_or_else(|| NOT_AVAILABLE.into(), percent)),
+            );
+            cells
+        })
+        .collect();
+    (header, rows)
 }

@@ -22,6 +22,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::compare::Comparison;
 use crate::format;
+use crate::leaderboard::{leaderboard, Leaderboard, RunMetadata};
 use crate::stats::{GroupStats, ReferenceCheck, Summary};
 use crate::svg::{self, Segment, Series, StackedRow};
 
@@ -47,6 +48,8 @@ pub struct ReportInput<'a> {
     pub funnel: Option<&'a Funnel>,
     /// Outcome of [`crate::check_references`], shown near the top when given.
     pub references: Option<&'a ReferenceCheck>,
+    /// What each run was run with, in the order of `comparison.runs` (may be empty).
+    pub metadata: &'a [RunMetadata],
 }
 
 /// Libraries drawn in the per-library chart (the table lists more).
@@ -114,6 +117,9 @@ struct Page {
     references_ok: bool,
     warnings: Vec<String>,
     cards: Vec<RunCard>,
+    leaderboard: Table,
+    runs_table: Option<Table>,
+    hardest: Option<Table>,
     pass_table: Table,
     pairs: Option<Table>,
     verdict_table: Table,
@@ -151,6 +157,7 @@ struct FailureView {
 
 fn page(input: &ReportInput) -> Page {
     let comparison = input.comparison;
+    let board = leaderboard(comparison, input.metadata);
     let options = &comparison.options;
     let first = comparison.runs.first().map(|run| &run.summary);
     let samples_per_item = first.map_or(String::new(), |s| {
@@ -173,7 +180,7 @@ fn page(input: &ReportInput) -> Page {
             if comparison.runs.len() == 1 { "" } else { "s" }
         ),
         method_line: format!(
-            "pass@k: unbiased estimator, averaged over items. Intervals: {:.0}% percentile bootstrap over items, {} resamples, seed {}.",
+            "pass@k: unbiased estimator, averaged over items. Intervals: {:.0}% percentile two-level bootstrap (items, then samples within items), {} resamples, seed {}.",
             options.confidence * 100.0,
             options.resamples,
             options.seed
@@ -213,6 +220,9 @@ fn page(input: &ReportInput) -> Page {
                 }
             })
             .collect(),
+        leaderboard: leaderboard_table(&board),
+        runs_table: runs_table(&board, input.metadata),
+        hardest: hardest_table(&board),
         pass_table: pass_table(comparison),
         pairs: (!comparison.pairs.is_empty()).then(|| pairs_table(comparison)),
         verdict_table: verdict_table(comparison),
@@ -221,6 +231,38 @@ fn page(input: &ReportInput) -> Page {
         quality_table: first.and_then(quality_table),
         items: items(input),
     }
+}
+
+/// Items shown in the hardest-items table.
+const HARDEST_ITEMS: usize = 30;
+
+fn leaderboard_table(board: &Leaderboard) -> Table {
+    let (header, rows) = format::leaderboard_table(board);
+    let text = (0..header.len()).map(|column| column < 3).collect();
+    Table { header, rows, text }
+}
+
+fn runs_table(board: &Leaderboard, metadata: &[RunMetadata]) -> Option<Table> {
+    let labels = format::metadata_labels(metadata);
+    if labels.is_empty() {
+        return None;
+    }
+    let mut header = vec![String::new()];
+    header.extend(board.runs.iter().cloned());
+    let text = vec![true; header.len()];
+    Some(Table {
+        header,
+        rows: format::metadata_rows(&labels, metadata),
+        text,
+    })
+}
+
+fn hardest_table(board: &Leaderboard) -> Option<Table> {
+    if board.items.is_empty() {
+        return None;
+    }
+    let (header, rows) = format::hardest_table(board, HARDEST_ITEMS);
+    Some(Table::numeric(header, rows))
 }
 
 fn pass_table(comparison: &Comparison) -> Table {

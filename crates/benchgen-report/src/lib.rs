@@ -14,12 +14,15 @@
 //!                           html::render_html (+ completions, funnel) ◄─────┘
 //! ```
 //!
-//! - [`stats`]: unbiased pass@k with bootstrap intervals over items, per-item solve rates,
+//! - [`stats`]: unbiased pass@k with two-level bootstrap intervals (items, then samples within
+//!   items), per-item solve rates,
 //!   breakdowns per library, repository and verdict (a timeout or a harness failure is never
 //!   counted as a wrong answer), and the gate that refuses to report when the dataset's own
 //!   references fail.
 //! - [`compare`]: several runs on one dataset side by side, with a paired bootstrap of the
 //!   difference in pass@1 for each pair of runs.
+//! - [`leaderboard`]: the runs ranked, with their model, settings and tokens per solved item,
+//!   and every item's solve rate across the runs, hardest first.
 //! - [`html`]: one self-contained HTML page (inline CSS and SVG, no scripts, no network).
 //! - [`markdown`]: a summary for the terminal and for papers.
 //! - [`screenshot`]: renders a page to PNG with headless Chromium, for docs and visual checks.
@@ -30,6 +33,7 @@ mod bootstrap;
 pub mod compare;
 mod format;
 pub mod html;
+pub mod leaderboard;
 pub mod markdown;
 pub mod screenshot;
 pub mod stats;
@@ -37,7 +41,10 @@ mod svg;
 
 pub use compare::{compare, Comparison, Conclusion, PairedComparison, Run, RunSummary};
 pub use html::{render_html, Completions, Funnel, ReportInput};
-pub use markdown::{render_comparison_markdown, render_summary_markdown};
+pub use leaderboard::{leaderboard, ItemAcrossRuns, Leaderboard, LeaderboardRow, RunMetadata};
+pub use markdown::{
+    render_comparison_markdown, render_leaderboard_markdown, render_summary_markdown,
+};
 pub use stats::{
     check_references, summarize, Estimate, GroupStats, Interval, ItemStats, PassAtK,
     ReferenceCheck, ReferenceFailure, ReferenceGateError, SampleFailure, StatsOptions, Summary,

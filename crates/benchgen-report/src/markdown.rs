@@ -8,6 +8,7 @@ use std::fmt::Write as _;
 
 use crate::compare::{Comparison, RunSummary};
 use crate::format;
+use crate::leaderboard::{Leaderboard, RunMetadata};
 use crate::stats::{GroupStats, Summary};
 
 /// Rows shown in the library and repository tables; the JSON summary has them all.
@@ -35,7 +36,7 @@ pub fn render_comparison_markdown(comparison: &Comparison) -> String {
     let _ = writeln!(out, "# benchgen report\n");
     let _ = writeln!(
         out,
-        "Dataset: {} items. Intervals: {:.0}% percentile bootstrap over items ({} resamples, seed {}).\n",
+        "Dataset: {} items. Intervals: {:.0}% percentile two-level bootstrap, items then samples within items ({} resamples, seed {}).\n",
         first.summary.items_in_dataset,
         options.confidence * 100.0,
         options.resamples,
@@ -196,6 +197,41 @@ fn warnings(out: &mut String, comparison: &Comparison) {
         let _ = writeln!(out, "{}", line.replace(['\n', '\r'], " "));
     }
     out.push('\n');
+}
+
+/// Items shown in the hardest-items table.
+const HARDEST_ITEMS: usize = 10;
+
+/// The leaderboard (runs ranked, with model, settings, greedy and sampled pass@1, pass@k and
+/// tokens per solved item), each run's metadata, and the hardest items across the runs.
+/// `metadata` is in the order of the comparison's runs, as given to
+/// [`crate::leaderboard::leaderboard`].
+pub fn render_leaderboard_markdown(board: &Leaderboard, metadata: &[RunMetadata]) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "## Leaderboard\n");
+    let (header, rows) = format::leaderboard_table(board);
+    table(&mut out, &header, &[false, false, false], &rows);
+
+    let labels = format::metadata_labels(metadata);
+    if !labels.is_empty() {
+        let _ = writeln!(out, "## Runs\n");
+        let mut header = vec!["".to_string()];
+        header.extend(board.runs.iter().cloned());
+        let rows = format::metadata_rows(&labels, metadata);
+        table(&mut out, &header, &vec![false; header.len()], &rows);
+    }
+
+    if !board.items.is_empty() {
+        let _ = writeln!(
+            out,
+            "## Hardest items (solve rate per run, {} of {})\n",
+            HARDEST_ITEMS.min(board.items.len()),
+            board.items.len()
+        );
+        let (header, rows) = format::hardest_table(board, HARDEST_ITEMS);
+        table(&mut out, &header, &[false], &rows);
+    }
+    out
 }
 
 /// A GitHub-flavoured table; `right` marks right-aligned columns (those past its end are right

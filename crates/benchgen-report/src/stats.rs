@@ -5,8 +5,9 @@
 //!
 //! - pass@k is the unbiased estimator of `benchgen_eval::pass_at_k`, per item, averaged over items;
 //!   a k is not reported at all when some item has fewer than k samples.
-//! - Every average over items carries a percentile bootstrap interval over items (seeded, so a
-//!   report can be reproduced exactly; see `bootstrap`).
+//! - Every average over items carries a percentile bootstrap interval that resamples items and
+//!   then the samples within each item (seeded, so a report can be reproduced exactly; see
+//!   `bootstrap`).
 //! - Verdicts are counted one by one: a timeout, a memory kill or a harness failure is shown as
 //!   what it is and never folded into "wrong answer".
 //! - Nothing is dropped silently: items without results, results for unknown items, duplicate
@@ -21,7 +22,7 @@ use benchgen_eval::pass_at_k;
 use benchgen_eval::verify::{verdict_counts, RunResult};
 use serde::{Deserialize, Serialize};
 
-use crate::bootstrap::{percentile_interval, resampled_means};
+use crate::bootstrap::{percentile_interval, two_level_means};
 
 /// Library name of items that need nothing beyond the standard library.
 pub const STDLIB: &str = "stdlib";
@@ -278,15 +279,9 @@ pub fn summarize(
     }
     let pass_at_k: Vec<PassAtK> = unique_ks
         .iter()
-        .map(|&k| {
-            let per_item: Option<Vec<f64>> = counts
-                .iter()
-                .map(|&(n, c)| pass_at_k::estimate(n, c, k))
-                .collect();
-            PassAtK {
-                k,
-                estimate: per_item.and_then(|values| estimate_mean(&values, options)),
-            }
+        .map(|&k| PassAtK {
+            k,
+            estimate: estimate_pass_at(&counts, k, options),
         })
         .collect();
 
@@ -407,12 +402,13 @@ fn group_stats(
     let mut stats: Vec<GroupStats> = groups
         .into_iter()
         .map(|(name, members)| {
-            let rates: Vec<f64> = members.iter().map(|i| i.solve_rate).collect();
+            let counts: Vec<(u64, u64)> = members.iter().map(|i| (i.samples, i.passed)).collect();
             GroupStats {
                 name,
                 items: members.len(),
                 samples: members.iter().map(|i| i.samples).sum(),
-                pass_at_1: estimate_mean(&rates, options).expect("a group has at least one item"),
+                pass_at_1: estimate_pass_at(&counts, 1, options)
+                    .expect("a group has at least one item, with a sample"),
                 verdicts: total_verdicts(&members),
             }
         })
@@ -431,21 +427,31 @@ fn total_verdicts(items: &[&ItemStats]) -> BTreeMap<Verdict, usize> {
     verdicts
 }
 
-/// Mean of per-item values with its bootstrap interval; `None` for no values. A single item gets
-/// no interval: resampling one value always gives it back, and a zero-width interval would read
-/// as certainty.
-pub(crate) fn estimate_mean(values: &[f64], options: &StatsOptions) -> Option<Estimate> {
-    if values.is_empty() {
+/// pass@k averaged over items of `(samples, passed)`, with its two-level bootstrap interval
+/// (items, then samples within items); `None` for no items or when some item has fewer than `k`
+/// samples. A single item gets no interval: how much the figure moves with the choice of items
+/// cannot be told from one item, and an interval of its samples alone would read as the
+/// dataset's.
+pub(crate) fn estimate_pass_at(
+    counts: &[(u64, u64)],
+    k: u64,
+    options: &StatsOptions,
+) -> Option<Estimate> {
+    if counts.is_empty() {
         return None;
     }
+    let values: Vec<f64> = counts
+        .iter()
+        .map(|&(n, c)| pass_at_k::estimate(n, c, k))
+        .collect::<Option<_>>()?;
     let value = values.iter().sum::<f64>() / values.len() as f64;
-    let interval = if values.len() < 2 {
+    let interval = if counts.len() < 2 {
         None
     } else {
-        percentile_interval(
-            &resampled_means(values, options.resamples, options.seed),
-            options.confidence,
-        )
+        let replicates = two_level_means(counts, options.resamples, options.seed, |&(n, c), r| {
+            pass_at_k::estimate(n, r.passes(n, c), k).unwrap_or(0.0)
+        });
+        percentile_interval(&replicates, options.confidence)
     };
     Some(Estimate { value, interval })
 }

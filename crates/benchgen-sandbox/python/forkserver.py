@@ -75,6 +75,17 @@ ORDER = ["passed", "failed", "error", "timeout", "out_of_memory", "killed", "exi
 # browser, printed text, a GUI toolkit).
 NEVER_PREIMPORT = {"antigravity", "this", "idlelib", "tkinter", "turtle", "turtledemo"}
 
+
+
+def _unencodable(value):
+    raise TypeError(f"{type(value).__name__} is not JSON")
+
+
+# json.dumps' C encoder, made once: a child that goes through json.dumps runs a few Python
+# functions of json.encoder first, and each page they touch costs it a fault (see the cost model).
+_ENCODE_JSON = json.encoder.c_make_encoder(
+    {}, _unencodable, json.encoder.encode_basestring_ascii, None, ": ", ", ", False, False, True)
+
 _libc = ctypes.CDLL(None, use_errno=True)
 PR_SET_DUMPABLE = 4
 IPC_RMID = 0
@@ -184,6 +195,7 @@ def main(argv):
                 print(f"forkserver: cannot preimport {name}: {exc!r}", file=sys.stderr)
     _prepare_children()
     if not once:
+        runner.rehearse(lambda message: "".join(_ENCODE_JSON(message, 0)))
         # Objects that exist now live as long as the server: keep the collector off their pages
         # so forked children do not copy them just to scan them.
         gc.collect()
@@ -297,14 +309,14 @@ def _child(request, rlimits, pipes, result_fd, nonce, hooks):
             resource.setrlimit(which, limit)
         hooks.register_held()
         # Local bindings: the program shares these modules and may rebind their attributes.
-        write, dumps = os.write, json.dumps
+        write, encode = os.write, _ENCODE_JSON
 
         def emit(message):
             """Sends one message, or a list of them in one write (one wakeup of this server)."""
             messages = message if type(message) is list else [message]
             for one in messages:
                 one["nonce"] = nonce
-            data = "".join([dumps(one) + "\n" for one in messages]).encode()
+            data = "".join([chunk for one in messages for chunk in (*encode(one, 0), "\n")]).encode()
             while data:
                 data = data[write(result_fd, data):]
 

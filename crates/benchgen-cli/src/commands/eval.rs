@@ -2,7 +2,17 @@
 //!
 //! The references run in the same batch as the samples: when fewer of them pass here than
 //! `--min-reference-pass`, the environment (not the model) is broken and no score is reported.
+//!
+//! Every run has a name (`--name`, else model, settings and start time) and its own files: the
+//! samples go beside `--out` (`RESULTS.samples.jsonl`), or beside the dataset under the run's
+//! name, so a second run never replaces the first one's samples. The run file records the
+//! model, endpoint, every sampling setting, the prompt template's digest, the dataset's digest
+//! and layout versions, benchgen's version, the date and the machine, and the exact figures
+//! (the terminal shows them rounded). Items whose model calls failed are named at the end, and
+//! the exit code is 1: running again retries them, replaying every answered call.
 
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use anyhow::Context as _;
@@ -11,16 +21,22 @@ use benchgen_eval::sampling::{self, SamplingOptions};
 use benchgen_llm::{BlockingClient, ClientSettings, ModelSpec};
 
 use crate::args::EvalArgs;
-use crate::commands::report::{RunInfo, RUN_SCHEMA_VERSION};
-use crate::commands::{print_verdicts, read_dataset, write_results};
+use crate::commands::report::{ModelRun, RunInfo, RUN_SCHEMA_VERSION};
+use crate::commands::{read_dataset, write_results};
 use crate::outputs::Files;
 use crate::printer::Printer;
+use crate::runs::{Machine, Timestamp};
 use crate::{exit_codes, Hint};
 
 pub fn run(args: EvalArgs, printer: &Printer) -> anyhow::Result<u8> {
-    files(&args).check()?;
+    let started = Timestamp::now();
+    let name = run_name(&args, &started);
+    let samples_out = samples_out(&args, &name);
+    files(&args, &samples_out).check()?;
     let mut examples = read_dataset(&args.dataset)?;
     args.exec.apply_time_limits(&mut examples, printer);
+    let mut model_run = None;
+    let mut lost = None;
     let samples: Vec<Sample> = match (&args.samples, &args.model) {
         (Some(path), _) => {
             let samples: Vec<Sample> =
@@ -30,10 +46,21 @@ pub fn run(args: EvalArgs, printer: &Printer) -> anyhow::Result<u8> {
             }
             samples
         }
-        (None, Some(model)) => sample(&args, model, &examples, printer)?,
+        (None, Some(model)) => {
+            let sampled = sample(&args, model, &name, &examples, &samples_out, printer)?;
+            model_run = Some(sampled.model_run);
+            lost = sampled.lost;
+            if sampled.samples.is_empty() {
+                if let Some(line) = &lost {
+                    printer.error(line);
+                }
+                return Ok(exit_codes::ITEMS_FAILED);
+            }
+            sampled.samples
+        }
         (None, None) => unreachable!("clap requires --samples or --model"),
     };
-    let samples_path = args.samples.as_deref().unwrap_or(&args.dataset);
+    let samples_path = args.samples.as_deref().unwrap_or(&samples_out);
     let jobs = samples::plan(&examples, &samples)
         .with_context(|| format!("failed to read samples `{}`", samples_path.display()))?;
 
@@ -63,24 +90,38 @@ pub fn run(args: EvalArgs, printer: &Printer) -> anyhow::Result<u8> {
                 "check the environment with `benchgen verify {}`",
                 args.dataset.display()
             )))?;
-    let name = run_name(&args);
+    let pass_at_k: BTreeMap<u64, Option<f64>> =
+        samples::pass_at_ks(&results, &args.k).into_iter().collect();
+    let verdicts: BTreeMap<String, usize> = benchgen_eval::verify::verdict_counts(&results)
+        .into_iter()
+        .map(|(verdict, count)| (verdict.as_str().to_string(), count))
+        .collect();
     if let Some(out) = &args.out {
+        let mut versions: Vec<u32> = examples.iter().map(|e| e.schema_version).collect();
+        versions.sort_unstable();
+        versions.dedup();
         RunInfo {
             schema_version: RUN_SCHEMA_VERSION,
             name: name.clone(),
             dataset: std::path::absolute(&args.dataset)?,
-            samples: std::path::absolute(
-                args.samples.clone().unwrap_or_else(|| samples_out(&args)),
-            )?,
+            samples: std::path::absolute(samples_path)?,
             references: references.clone(),
             ks: args.k.clone(),
+            dataset_digest: Some(file_digest(&args.dataset)?),
+            dataset_versions: versions,
+            benchgen_version: Some(env!("CARGO_PKG_VERSION").to_string()),
+            started_at: Some(started.iso.clone()),
+            machine: Some(Machine::this()),
+            model: model_run,
+            pass_at_k: pass_at_k.clone(),
+            verdicts,
         }
         .write_for(out)?;
     }
-    for (k, value) in samples::pass_at_ks(&results, &args.k) {
+    for (k, value) in &pass_at_k {
         match value {
-            // Shortest round-trip digits, like Python's repr: comparable to the last digit.
-            Some(value) => printer.data(&format!("pass@{k}: {value}")),
+            // Rounded for people; the run file holds the exact figure.
+            Some(value) => printer.data(&format!("pass@{k}: {value:.4}")),
             None => printer.info(&format!(
                 "pass@{k}: not reported (some items have fewer than {k} samples)"
             )),
@@ -96,29 +137,66 @@ pub fn run(args: EvalArgs, printer: &Printer) -> anyhow::Result<u8> {
         printer.warn(&warning.to_string());
     }
     printer.info(&benchgen_report::render_summary_markdown(&name, &summary));
-    print_verdicts(&results, printer);
+    printer.data(&verdict_line(&results));
+    if let Some(line) = lost {
+        printer.error(&line);
+        return Ok(exit_codes::ITEMS_FAILED);
+    }
     Ok(exit_codes::SUCCESS)
+}
+
+/// `4 passed; not passed: 15 failed, 5 error, 1 timeout`: every verdict by its kind, so that a
+/// timeout or a harness failure does not read as a wrong answer.
+fn verdict_line(results: &[benchgen_eval::verify::RunResult]) -> String {
+    let counts = benchgen_eval::verify::verdict_counts(results);
+    let passed = counts
+        .get(&benchgen_core::Verdict::Passed)
+        .copied()
+        .unwrap_or(0);
+    let others: Vec<String> = counts
+        .iter()
+        .filter(|(verdict, count)| !verdict.is_pass() && **count > 0)
+        .map(|(verdict, count)| format!("{count} {}", verdict.as_str()))
+        .collect();
+    if others.is_empty() {
+        format!("{passed} passed")
+    } else {
+        format!("{passed} passed; not passed: {}", others.join(", "))
+    }
+}
+
+/// sha256 of a file's bytes.
+fn file_digest(path: &Path) -> anyhow::Result<String> {
+    let bytes = fs_err::read(path).context("failed to read the dataset")?;
+    Ok(benchgen_core::digest::Digester::new().field(bytes).hex())
 }
 
 /// What an eval reads and writes: the samples it writes with `--model`, the results and the
 /// run file beside them.
-fn files(args: &EvalArgs) -> Files {
+fn files(args: &EvalArgs, samples_out: &Path) -> Files {
     let files = Files::new()
         .input(&args.dataset)
         .inputs(args.samples.iter())
         .maybe_output("--out", args.out.as_ref())
         .maybe_output("the run file", args.out.as_deref().map(RunInfo::path_for));
     if args.model.is_some() {
-        files.output("the samples file", samples_out(args))
+        files.output("the samples file", samples_out.to_path_buf())
     } else {
         files
     }
 }
 
-/// The name a run is shown under: the model's, or the samples file's.
-fn run_name(args: &EvalArgs) -> String {
+/// The name a run is shown under: `--name`; else, sampling, the model's name with every setting
+/// and the start time; else the samples file's name.
+fn run_name(args: &EvalArgs, started: &Timestamp) -> String {
+    if let Some(name) = &args.name {
+        return name.clone();
+    }
     match (&args.model, &args.samples) {
-        (Some(model), _) => model.rsplit('#').next().unwrap_or(model).to_string(),
+        (Some(model), _) => {
+            let model = model.rsplit('#').next().unwrap_or(model);
+            crate::runs::default_name(model, &sampling_options(args, String::new()), started)
+        }
         (None, Some(path)) => path
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
@@ -127,34 +205,28 @@ fn run_name(args: &EvalArgs) -> String {
     }
 }
 
-fn samples_out(args: &EvalArgs) -> std::path::PathBuf {
-    args.samples_out
-        .clone()
-        .unwrap_or_else(|| args.dataset.with_extension("samples.jsonl"))
+/// Where sampled completions go: `--samples-out`; else beside `--out` (`RESULTS.samples.jsonl`);
+/// else beside the dataset under the run's name (`DATASET.NAME.samples.jsonl`).
+fn samples_out(args: &EvalArgs, name: &str) -> PathBuf {
+    if let Some(path) = &args.samples_out {
+        return path.clone();
+    }
+    if let Some(out) = &args.out {
+        return out.with_extension("samples.jsonl");
+    }
+    let stem = args
+        .dataset
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    args.dataset.with_file_name(format!(
+        "{stem}.{}.samples.jsonl",
+        crate::runs::file_name_safe(name)
+    ))
 }
 
-/// Samples completions from the model, writes them in the samples format and returns them.
-fn sample(
-    args: &EvalArgs,
-    model: &str,
-    examples: &[benchgen_core::Example],
-    printer: &Printer,
-) -> anyhow::Result<Vec<Sample>> {
-    let spec: ModelSpec = model.parse().context("failed to read --model")?;
-    let template = match &args.prompt_template {
-        Some(path) => fs_err::read_to_string(path).context("failed to read the prompt template")?,
-        None => sampling::DEFAULT_TEMPLATE.to_string(),
-    };
-    let store = benchgen_store::Store::open(&args.store)
-        .with_context(|| format!("failed to open the store `{}`", args.store.display()))?;
-    let settings = ClientSettings {
-        concurrency: args.concurrency.max(1),
-        api_key_env: args.api_key_env.clone(),
-        ..ClientSettings::default()
-    };
-    let client = BlockingClient::new(spec, settings, Arc::new(store))
-        .context("failed to set up the model client")?;
-    let options = SamplingOptions {
+fn sampling_options(args: &EvalArgs, template: String) -> SamplingOptions {
+    SamplingOptions {
         n: args.n,
         temperature: args.temperature,
         top_p: args.top_p,
@@ -162,27 +234,121 @@ fn sample(
         seed: args.seed,
         template,
         parallel_items: args.concurrency.max(1) * 2,
-    };
-    let bar = printer.progress(examples.len() as u64, "sample");
-    let (samples, errors) = sampling::sample_all(examples, &client, &options, |_| bar.inc(1))?;
-    bar.finish_and_clear();
-    for error in &errors {
-        printer.warn(&format!("no samples: {error}"));
     }
-    let stats = client.stats();
-    if let Some(eval) = stats.get("eval") {
+}
+
+/// What sampling got: the samples (written already), the run's model record, and the line that
+/// names lost items, if any were.
+struct SampledRun {
+    samples: Vec<Sample>,
+    model_run: ModelRun,
+    lost: Option<String>,
+}
+
+/// Samples completions from the model, writes them in the samples format and returns them.
+fn sample(
+    args: &EvalArgs,
+    model: &str,
+    name: &str,
+    examples: &[benchgen_core::Example],
+    path: &Path,
+    printer: &Printer,
+) -> anyhow::Result<SampledRun> {
+    let spec: ModelSpec = model.parse().context("failed to read --model")?;
+    let template = match &args.prompt_template {
+        Some(path) => fs_err::read_to_string(path).context("failed to read the prompt template")?,
+        None => sampling::DEFAULT_TEMPLATE.to_string(),
+    };
+    let store = Arc::new(
+        benchgen_store::Store::open(&args.store)
+            .with_context(|| format!("failed to open the store `{}`", args.store.display()))?,
+    );
+    let settings = ClientSettings {
+        concurrency: args.concurrency.max(1),
+        api_key_env: args.api_key_env.clone(),
+        timeout: std::time::Duration::from_secs_f64(args.model_timeout),
+        ..ClientSettings::default()
+    };
+    let client = BlockingClient::new(spec.clone(), settings, store.clone())
+        .context("failed to set up the model client")?;
+    let options = sampling_options(args, template);
+    let template_digest = benchgen_core::digest::Digester::new()
+        .field(&options.template)
+        .hex();
+    let mut model_run = ModelRun {
+        model: spec.model.clone(),
+        endpoint: spec.endpoint.clone(),
+        temperature: options.temperature,
+        top_p: options.top_p,
+        max_tokens: options.max_tokens,
+        n: options.n,
+        seed: options.seed,
+        timeout_s: args.model_timeout,
+        prompt_template_digest: template_digest,
+        prompt_template: args
+            .prompt_template
+            .as_deref()
+            .map(std::path::absolute)
+            .transpose()?,
+        calls: Default::default(),
+        items_without_samples: 0,
+        samples_without_code: 0,
+        samples_truncated: 0,
+    };
+    store
+        .start_run(name, "eval", &model_run)
+        .context("failed to record the run in the store")?;
+    let bar = printer.progress(examples.len() as u64, "sample");
+    let sampled = sampling::sample_all(examples, &client, &options, |_| bar.inc(1))?;
+    bar.finish_and_clear();
+    let calls = client.stats().get("eval").copied().unwrap_or_default();
+    printer.info(&format!(
+        "model calls: {} ({} from the cache), {} retries, {} failed; tokens: {} prompt, {} completion paid, {} prompt, {} completion replayed",
+        calls.calls,
+        calls.cached_calls,
+        calls.retries,
+        calls.failed,
+        calls.prompt_tokens,
+        calls.completion_tokens,
+        calls.replayed_prompt_tokens,
+        calls.replayed_completion_tokens
+    ));
+    if sampled.no_code > 0 || sampled.truncated > 0 {
         printer.info(&format!(
-            "model calls: {} ({} from the cache), tokens: {} prompt, {} completion",
-            eval.calls, eval.cached_calls, eval.prompt_tokens, eval.completion_tokens
+            "samples: {} of {} had no code that parses, {} were cut off at --max-tokens {}",
+            sampled.no_code,
+            sampled.samples.len(),
+            sampled.truncated,
+            options.max_tokens
         ));
     }
-    let path = samples_out(args);
-    benchgen_dataset::write_jsonl(&path, &samples)
-        .with_context(|| format!("failed to write samples `{}`", path.display()))?;
-    printer.info(&format!(
-        "wrote {} samples to {}",
-        samples.len(),
-        path.display()
-    ));
-    Ok(samples)
+    model_run.calls = calls;
+    model_run.items_without_samples = sampled.errors.len();
+    model_run.samples_without_code = sampled.no_code;
+    model_run.samples_truncated = sampled.truncated;
+    store
+        .finish_run(name)
+        .context("failed to record the end of the run in the store")?;
+    let lost = sampled.errors.first().map(|first| {
+        format!(
+            "error: {} of {} items got no samples because their model calls failed (first: {first}); run the same command again to retry them (answered calls are replayed from `{}`, not paid again)",
+            sampled.errors.len(),
+            examples.len(),
+            args.store.display()
+        )
+    });
+    if !sampled.samples.is_empty() {
+        benchgen_dataset::write_jsonl(path, &sampled.samples)
+            .with_context(|| format!("failed to write samples `{}`", path.display()))?;
+        printer.info(&format!(
+            "wrote {} samples to {}",
+            sampled.samples.len(),
+            path.display()
+        ));
+    }
+    Ok(SampledRun {
+        samples: sampled.samples,
+        model_run,
+        lost,
+    })
 }

@@ -276,6 +276,7 @@ impl ExecArgs {
             untrusted.into_iter().unzip();
         // One batch after the other: both at once would only share the CPUs.
         let trusted = self.execute(&mut judges, trusted, "reference", printer)?;
+        let trusted_count = trusted.len();
         let untrusted = self.execute(&mut candidates, untrusted, label, printer)?;
         let positions: Vec<(usize, usize)> =
             trusted_runs.into_iter().chain(untrusted_runs).collect();
@@ -283,10 +284,24 @@ impl ExecArgs {
         drop(candidates);
         let mut replays = Vec::new();
         let mut replayed = Vec::new();
-        for ((run, position), outcome) in positions.into_iter().zip(outcomes) {
+        // The reference's run of each free-form item (references come first): a candidate that
+        // reported the same outcomes takes the reference's replay instead of a replay of its own.
+        let mut reference_outcomes: HashMap<usize, (usize, ExecOutcome)> = HashMap::new();
+        let mut like_reference = Vec::new();
+        for (index, ((run, position), outcome)) in positions.into_iter().zip(outcomes).enumerate() {
             let example = &examples[position];
             match recordings.get(&position) {
                 Some(Ok(calls)) => {
+                    if let Some((reference, _)) = reference_outcomes
+                        .get(&position)
+                        .filter(|(_, reference)| judging::same_outcomes(reference, &outcome))
+                    {
+                        like_reference.push((run, outcome, *reference));
+                        continue;
+                    }
+                    if index < trusted_count {
+                        reference_outcomes.insert(position, (run, outcome.clone()));
+                    }
                     match judging::replay_request(example, calls, &outcome, limits) {
                         judging::Replay::Run(request) => {
                             replays.push((example.id.clone(), request));
@@ -303,6 +318,12 @@ impl ExecArgs {
             for ((run, candidate), replay) in replayed.into_iter().zip(outcomes) {
                 finished[run] = Some(judging::replayed(candidate, replay));
             }
+        }
+        for (run, candidate, reference) in like_reference {
+            let replay = finished[reference]
+                .clone()
+                .expect("references are judged first");
+            finished[run] = Some(judging::replayed(candidate, replay));
         }
         for (run, reference) in copies {
             finished[run] = finished[reference].clone();

@@ -4,34 +4,100 @@
 //! it (`RESULTS.run.json`) naming the dataset, the samples and the reference check, so that a run
 //! can be reported on its own later.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context as _;
 use benchgen_core::Example;
 use benchgen_eval::samples::Sample;
 use benchgen_eval::verify::RunResult;
-use benchgen_report::{Completions, Funnel, ReferenceCheck, ReportInput, Run, StatsOptions};
+use benchgen_llm::StageStats;
+use benchgen_report::{
+    Completions, Funnel, ReferenceCheck, ReportInput, Run, RunMetadata, StatsOptions,
+};
 use serde::{Deserialize, Serialize};
 
 use crate::commands::read_dataset;
 use crate::exit_codes;
 use crate::outputs::Files;
 use crate::printer::Printer;
+use crate::runs::Machine;
 
-pub const RUN_SCHEMA_VERSION: u32 = 1;
+/// Version 2 added what tells runs apart (model, settings, digests, versions, date, machine)
+/// and the exact figures; version 1 files are still read.
+pub const RUN_SCHEMA_VERSION: u32 = 2;
 /// The ks a report shows when the run file names none.
 const DEFAULT_KS: [u64; 3] = [1, 10, 100];
 
-/// What `eval --out` writes beside its results.
+/// What `eval --out` writes beside its results: everything that tells this run from another.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct RunInfo {
     pub schema_version: u32,
-    /// Shown in reports: the model's name or the samples file's.
+    /// Shown in reports: `--name`, else model, settings and start time (or the samples file's
+    /// name for runs scored from a file).
     pub name: String,
     pub dataset: PathBuf,
     pub samples: PathBuf,
     pub references: ReferenceCheck,
     pub ks: Vec<u64>,
+    /// sha256 of the dataset file's bytes.
+    #[serde(default)]
+    pub dataset_digest: Option<String>,
+    /// Layout versions (`schema_version`) of the dataset's items.
+    #[serde(default)]
+    pub dataset_versions: Vec<u32>,
+    #[serde(default)]
+    pub benchgen_version: Option<String>,
+    /// When the run started (UTC, ISO 8601).
+    #[serde(default)]
+    pub started_at: Option<String>,
+    #[serde(default)]
+    pub machine: Option<Machine>,
+    /// The model and every sampling setting; `None` for runs scored from a samples file.
+    #[serde(default)]
+    pub model: Option<ModelRun>,
+    /// pass@k as computed, unrounded (the terminal shows it rounded).
+    #[serde(default)]
+    pub pass_at_k: BTreeMap<u64, Option<f64>>,
+    /// Samples per verdict.
+    #[serde(default)]
+    pub verdicts: BTreeMap<String, usize>,
+}
+
+/// The model a run sampled from, and how.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct ModelRun {
+    pub model: String,
+    pub endpoint: String,
+    pub temperature: f64,
+    pub top_p: f64,
+    pub max_tokens: u32,
+    pub n: u32,
+    pub seed: u64,
+    /// Limit of one request, in seconds.
+    pub timeout_s: f64,
+    /// sha256 of the prompt template's text.
+    pub prompt_template_digest: String,
+    /// The template file; `None` for the built-in one.
+    pub prompt_template: Option<PathBuf>,
+    /// The model calls: answered, replayed, retried, failed, cut off, tokens paid and replayed.
+    pub calls: StageStats,
+    /// Items whose requests failed: they have no samples.
+    pub items_without_samples: usize,
+    /// Samples in which no code parsed.
+    pub samples_without_code: usize,
+    /// Samples cut off at `max_tokens`.
+    pub samples_truncated: usize,
+}
+
+impl ModelRun {
+    /// The settings in short, for tables.
+    pub fn settings(&self) -> String {
+        format!(
+            "temperature {}, top_p {}, n {}, seed {}, max_tokens {}",
+            self.temperature, self.top_p, self.n, self.seed, self.max_tokens
+        )
+    }
 }
 
 impl RunInfo {
@@ -54,14 +120,101 @@ impl RunInfo {
             ))?;
         let info: RunInfo = serde_json::from_str(&text)
             .with_context(|| format!("`{}` is not a run file", path.display()))?;
-        if info.schema_version != RUN_SCHEMA_VERSION {
+        if !(1..=RUN_SCHEMA_VERSION).contains(&info.schema_version) {
             anyhow::bail!(
-                "run file `{}` has schema_version {}; this benchgen reads {RUN_SCHEMA_VERSION}",
+                "run file `{}` has schema_version {}; this benchgen reads 1 to {RUN_SCHEMA_VERSION}",
                 path.display(),
                 info.schema_version
             );
         }
         Ok(info)
+    }
+
+    /// What the report shows of this run.
+    fn metadata(&self) -> RunMetadata {
+        let mut fields: Vec<(String, String)> = Vec::new();
+        let mut field = |label: &str, value: String| fields.push((label.to_string(), value));
+        if let Some(model) = &self.model {
+            field("model", model.model.clone());
+            field("endpoint", model.endpoint.clone());
+            field("settings", model.settings());
+            field("request timeout", format!("{} s", model.timeout_s));
+            field(
+                "prompt template",
+                format!(
+                    "{} (sha256 {})",
+                    model
+                        .prompt_template
+                        .as_ref()
+                        .map_or("built-in".to_string(), |p| p.display().to_string()),
+                    &model.prompt_template_digest[..12.min(model.prompt_template_digest.len())]
+                ),
+            );
+            field(
+                "model calls",
+                format!(
+                    "{} answered ({} replayed), {} retries, {} failed",
+                    model.calls.calls,
+                    model.calls.cached_calls,
+                    model.calls.retries,
+                    model.calls.failed
+                ),
+            );
+            field(
+                "samples lost",
+                format!(
+                    "{} items without samples, {} samples without code, {} cut off at max_tokens",
+                    model.items_without_samples,
+                    model.samples_without_code,
+                    model.samples_truncated
+                ),
+            );
+        }
+        field("samples file", self.samples.display().to_string());
+        field(
+            "dataset",
+            match &self.dataset_digest {
+                Some(digest) => format!(
+                    "{} (sha256 {}, layout {})",
+                    self.dataset.display(),
+                    &digest[..12.min(digest.len())],
+                    self.dataset_versions
+                        .iter()
+                        .map(u32::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                None => self.dataset.display().to_string(),
+            },
+        );
+        if let Some(version) = &self.benchgen_version {
+            field("benchgen", version.clone());
+        }
+        if let Some(started) = &self.started_at {
+            field("started", started.clone());
+        }
+        if let Some(machine) = &self.machine {
+            field(
+                "machine",
+                format!(
+                    "{} ({} {}, {} CPUs)",
+                    machine.hostname, machine.os, machine.arch, machine.cpus
+                ),
+            );
+        }
+        RunMetadata {
+            model: self.model.as_ref().map(|m| m.model.clone()),
+            settings: self.model.as_ref().map(ModelRun::settings),
+            temperature: self.model.as_ref().map(|m| m.temperature),
+            tokens: self.model.as_ref().map(|m| {
+                let calls = &m.calls;
+                calls.prompt_tokens
+                    + calls.completion_tokens
+                    + calls.replayed_prompt_tokens
+                    + calls.replayed_completion_tokens
+            }),
+            fields,
+        }
     }
 }
 
@@ -83,10 +236,16 @@ fn load(paths: &[PathBuf]) -> anyhow::Result<Loaded> {
         if results.is_empty() {
             anyhow::bail!("run `{}` holds no results", path.display());
         }
-        runs.push(Run {
-            name: info.name.clone(),
-            results,
-        });
+        // Two runs under one name (two files of one `--name`) would read as one: the second
+        // is told apart by its position.
+        let taken = |name: &str| runs.iter().any(|run: &Run| run.name == name);
+        let mut name = info.name.clone();
+        let mut copy = 1;
+        while taken(&name) {
+            copy += 1;
+            name = format!("{} #{copy}", info.name);
+        }
+        runs.push(Run { name, results });
         infos.push(info);
     }
     let dataset_path = infos[0].dataset.clone();
@@ -123,7 +282,21 @@ pub fn compare(paths: &[PathBuf], printer: &Printer) -> anyhow::Result<u8> {
         &StatsOptions::default(),
     );
     printer.data(&benchgen_report::render_comparison_markdown(&comparison));
+    print_leaderboard(&loaded, &comparison, printer);
     Ok(exit_codes::SUCCESS)
+}
+
+fn print_leaderboard(
+    loaded: &Loaded,
+    comparison: &benchgen_report::Comparison,
+    printer: &Printer,
+) -> Vec<RunMetadata> {
+    let metadata: Vec<RunMetadata> = loaded.infos.iter().map(RunInfo::metadata).collect();
+    let board = benchgen_report::leaderboard(comparison, &metadata);
+    printer.data(&benchgen_report::render_leaderboard_markdown(
+        &board, &metadata,
+    ));
+    metadata
 }
 
 pub fn report(
@@ -148,6 +321,7 @@ pub fn report(
         &StatsOptions::default(),
     );
     printer.data(&benchgen_report::render_comparison_markdown(&comparison));
+    let metadata = print_leaderboard(&loaded, &comparison, printer);
     let Some(html) = html else {
         return Ok(exit_codes::SUCCESS);
     };
@@ -169,6 +343,7 @@ pub fn report(
         completions: &completions,
         funnel: funnel.as_ref(),
         references: Some(&loaded.infos[0].references),
+        metadata: &metadata,
     });
     benchgen_dataset::write_text(html, &page)
         .with_context(|| format!("failed to write `{}`", html.display()))?;

@@ -59,6 +59,7 @@ fn render(completions: &[Completions], funnel: Option<&Funnel>) -> String {
         completions,
         funnel,
         references: Some(&references),
+        metadata: &[],
     })
 }
 

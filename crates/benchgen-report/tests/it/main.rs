@@ -6,6 +6,7 @@
 mod compare;
 mod fixtures;
 mod html;
+mod leaderboard;
 mod markdown;
 mod screenshot;
 mod stats;

@@ -23,6 +23,7 @@ fn report_renders_in_chromium() {
         completions: &[],
         funnel: Some(&funnel),
         references: None,
+        metadata: &[],
     });
     let directory = tempfile::tempdir().unwrap();
     let page = directory.path().join("report.html");
