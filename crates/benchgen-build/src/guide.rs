@@ -34,6 +34,7 @@ use benchgen_sandbox::Executor;
 use crate::probe::{self, Case, CaseKind};
 use crate::report::{BuildEvent, Phase};
 use crate::suite::{self, SuiteSize};
+use crate::select::Callable;
 use crate::{batch, suite_size, verify, BuildOptions, Draft, Executors};
 
 /// Items whose faults run in one batch.
@@ -324,6 +325,17 @@ fn grow(
         .map(|(i, seeds)| {
             let d = &drafts[*i];
             let program = &d.example.program;
+            if d.callable == Callable::Method {
+                let receivers = probe::receiver_seeds(&d.function, &[program]);
+                return probe::method_request(
+                    program,
+                    &d.function,
+                    seeds.clone(),
+                    receivers,
+                    &settings,
+                    true,
+                );
+            }
             probe::aimed_request(
                 program,
                 &d.function,
@@ -342,11 +354,16 @@ fn grow(
             continue;
         };
         let draft = &mut drafts[i];
-        let known: HashSet<String> = draft.probe.cases.iter().map(|c| c.args.clone()).collect();
+        let known: HashSet<(Option<String>, String)> = draft
+            .probe
+            .cases
+            .iter()
+            .map(|c| (c.receiver.clone(), c.args.clone()))
+            .collect();
         let new: Vec<Case> = probe::agreeing(a, &b)
             .cases
             .into_iter()
-            .filter(|c| !known.contains(&c.args))
+            .filter(|c| !known.contains(&(c.receiver.clone(), c.args.clone())))
             .collect();
         tracing::debug!(id = %draft.example.id, new = new.len(), "aimed probe round");
         if !new.is_empty() {

@@ -211,6 +211,12 @@ mod tests {
             in_domain: true,
             materialized: false,
             origin: Default::default(),
+            receiver: None,
+            returns_self: false,
+            state_expr: String::new(),
+            state_repr: String::new(),
+            state_canonical: String::new(),
+            state: None,
         }
     }
 

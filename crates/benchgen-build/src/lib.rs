@@ -217,7 +217,8 @@ pub fn build(
         .ok_or_else(|| BuildError::Sandbox("no outcome".into()))?;
     let facts = PythonFacts::from_outcome(facts).map_err(BuildError::Sandbox)?;
 
-    let candidates = select_all(&files, options, false, &mut report);
+    // Instance methods are called on receivers the probe builds from the constructor.
+    let candidates = select_all(&files, options, true, &mut report);
     on_event(BuildEvent::Funnel(report.funnel));
 
     let mut sliced = Vec::new();
@@ -380,6 +381,18 @@ fn probe_all<'f>(
         .iter()
         .map(|s| {
             let seeds = probe::seeds(&s.candidate.function, &s.candidate.file.text);
+            if s.candidate.callable == Callable::Method {
+                let texts = [s.program.as_str(), s.candidate.file.text.as_str()];
+                let receivers = probe::receiver_seeds(&s.function, &texts);
+                return probe::method_request(
+                    &s.program,
+                    &s.function,
+                    seeds,
+                    receivers,
+                    &settings,
+                    false,
+                );
+            }
             probe::request(
                 &s.program,
                 &s.function,

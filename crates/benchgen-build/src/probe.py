@@ -19,6 +19,14 @@ also splices the literals of the target's own code into strings and bytes and pu
 place of numbers: inputs that hold the `'%'`, `':'` or `b'='` the body compares against reach
 the branches that random text does not.
 
+A method (`receiver` in the config) is called on a receiver built afresh for every call, from
+constructor calls the Rust side found (doctests, literal call sites) and from pools of values for
+the constructor's parameters; a receiver is kept when building it twice gives the same state, and
+at most MAX_RECEIVERS with distinct states are kept. The receiver is the call's first argument (a
+`_Receiver` token, which mutation leaves alone and crossover swaps); each case records the
+constructor's argument text and the receiver's state after the call (its public attributes, or
+all of `vars()` when it has none), which tests check as well as the return value.
+
 The report is one JSON line on stdout behind MARKER: the cases (argument text, result repr or
 exception, whether the result can be written as a literal, the lines it executed) plus counts of
 what failed, so that the caller can explain a function with no working input.
@@ -93,6 +101,43 @@ OFF_HINT = 0.25
 # Cap on generated container and string sizes, to keep tests readable and calls fast.
 MAX_STR = 120
 MAX_ITEMS = 12
+
+
+# Most receivers kept for a method, and constructor calls tried to find them.
+MAX_RECEIVERS = 6
+MAX_RECEIVER_TRIES = 60
+# Longest literal of a receiver's state that a test checks, in characters.
+MAX_STATE = 600
+# What a test evaluates for a receiver's state (`obj` is the receiver's name in the tests).
+STATE_PUBLIC = "{k: v for k, v in vars(obj).items() if not k.startswith('_')}"
+STATE_ALL = "vars(obj)"
+
+
+class _Receiver:
+    """A receiver, as the constructor's arguments that build it: the first argument of every
+    call of a method. Deep copies are the token itself: the receiver is built afresh anyway."""
+
+    __slots__ = ("text", "args", "kwargs")
+
+    def __init__(self, text, args, kwargs):
+        self.text, self.args, self.kwargs = text, args, kwargs
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __repr__(self):
+        return "<" + self.text + ">"
+
+
+def _state_of(obj):
+    """(expression, value) of `obj`'s observable state: its public attributes, or all of
+    `vars(obj)` when it has none; None without a `__dict__`."""
+    try:
+        attributes = vars(obj)
+    except TypeError:
+        return None
+    public = {k: v for k, v in attributes.items() if not k.startswith("_")}
+    return (STATE_PUBLIC, public) if public else (STATE_ALL, dict(attributes))
 
 
 def pool(hint, rng, depth=0):
@@ -257,6 +302,12 @@ class Probe:
         self.namespace = namespace
         self.rng = random.Random(config["seed"])
         self.function = eval(config["call"], namespace)
+        # The function whose code is traced and measured: the target itself, also when calls
+        # go through a receiver.
+        self.target = self.function
+        self.spec = config.get("receiver")
+        self.receivers = []
+        self.receiver_object = None
         self.params = config["params"]
         self.first_line, self.last_line = config["lines"]
         self.body_line = config["body_line"]
@@ -273,14 +324,105 @@ class Probe:
         for kind, values in config.get("documented", {}).items():
             if kind in POOLS:
                 POOLS[kind] = list(values) + [v for v in POOLS[kind] if v not in values]
+        if self.spec is not None:
+            self.cls = self.function
+            self.target = getattr(self.cls, self.spec["method"])
+            self.function = self._method_call
+            self.params = [{"name": "self", "kind": "positional_only", "required": True,
+                            "hint": {"type": "receiver"}}] + self.params
         self.literals = self._literals() if self.aim else {}
+
+    def _method_call(self, receiver, *args, **kwargs):
+        """Calls the method on a receiver built from `receiver`'s constructor arguments."""
+        self.receiver_object = None
+        obj = self.cls(*copy.deepcopy(receiver.args), **copy.deepcopy(receiver.kwargs))
+        self.receiver_object = obj
+        return getattr(obj, self.spec["method"])(*args, **kwargs)
+
+    def _find_receivers(self, deadline):
+        """Constructor calls that work and build the same state twice: seeds first, then the
+        constructor's parameters from their pools; distinct states only."""
+        spec = self.spec
+        params = spec["params"]
+        candidates = []
+        for text in spec["seeds"]:
+            try:
+                args, kwargs = eval(f"(lambda *a, **k: (a, k))({text})", self.namespace)
+            except BaseException:  # noqa: BLE001 - a doctest line may need earlier lines
+                continue
+            candidates.append((args, kwargs))
+        if not any(p["required"] for p in params):
+            candidates.append(((), {}))
+        pools = [pool(p["hint"], self.rng) for p in params]
+        required = [i for i, p in enumerate(params) if p["required"]]
+        optional = [i for i, p in enumerate(params) if not p["required"]]
+        longest = max((len(pools[i]) for i in required), default=0)
+        for j in range(longest):
+            call = _arguments(params, {i: pools[i][(j + i) % len(pools[i])] for i in required})
+            if call is not None:
+                candidates.append(call)
+        for _ in range(MAX_RECEIVER_TRIES):
+            chosen = {i: self.rng.choice(pools[i]) for i in required}
+            for i in optional:
+                if pools[i] and self.rng.random() < 0.5:
+                    chosen[i] = self.rng.choice(pools[i])
+            call = _arguments(params, chosen)
+            if call is not None:
+                candidates.append(call)
+        seen, states = set(), set()
+        for args, kwargs in candidates[:MAX_RECEIVER_TRIES]:
+            if len(self.receivers) >= MAX_RECEIVERS or time.monotonic() >= deadline:
+                break
+            text = self._render(args, kwargs)
+            if text is None or text in seen or len(text) > self.config["max_text"]:
+                continue
+            seen.add(text)
+            first, second = self._construct(args, kwargs), self._construct(args, kwargs)
+            if first is None or first != second:
+                continue
+            if first in states:
+                continue
+            states.add(first)
+            self.receivers.append(_Receiver(text, args, kwargs))
+
+    def _construct(self, args, kwargs):
+        """The canonical state of `Class(*args, **kwargs)`, or None when it fails."""
+        sink = io.StringIO()
+        saved = sys.stdout, sys.stderr
+        previous = signal.signal(signal.SIGALRM, _alarm)
+        try:
+            sys.stdout = sys.stderr = sink
+            signal.setitimer(signal.ITIMER_REAL, self.config["call_timeout_s"])
+            try:
+                obj = self.cls(*copy.deepcopy(args), **copy.deepcopy(kwargs))
+                state = _state_of(obj)
+                return "-" if state is None else _canonical(state[1], 0)
+            finally:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+        except BaseException as exc:  # noqa: BLE001 - a constructor that fails is no receiver
+            name = "receiver " + type(exc).__name__
+            self.errors[name] = self.errors.get(name, 0) + 1
+            return None
+        finally:
+            sys.stdout, sys.stderr = saved
+            signal.signal(signal.SIGALRM, previous)
+
+    def _pool(self, i, values):
+        """`values`, but the receivers for the receiver's slot."""
+        if self.spec is not None and i == 0:
+            return list(self.receivers)
+        return values
 
     def run(self):
         deadline = time.monotonic() + self.config["budget_s"]
+        if self.spec is not None:
+            self._find_receivers(time.monotonic() + self.config["budget_s"] / 4)
+            if not self.receivers:
+                return self._report()
         for text in self.config["seeds"]:
             self._add_seed(text)
         if not self.aim:
-            hinted = [pool(p["hint"], self.rng) for p in self.params]
+            hinted = [self._pool(i, pool(p["hint"], self.rng)) for i, p in enumerate(self.params)]
             longest = max((len(p) for p in hinted), default=1)
             self._add_pool_calls(hinted, 2 * longest)
             self._drain(deadline)
@@ -294,11 +436,15 @@ class Probe:
         if not self.working and not self.aim:
             # The hints were wrong: start over from values of every kind, with more random
             # combinations since most of them fail.
-            self._add_pool_calls([list(ANY) for _ in self.params], self.config["max_calls"] // 2)
+            anything = [self._pool(i, list(ANY)) for i in range(len(self.params))]
+            self._add_pool_calls(anything, self.config["max_calls"] // 2)
             self._drain(deadline)
         while self._drain(deadline) and self._add_mutants():
             pass
         self._mark_usual_kinds()
+        return self._report()
+
+    def _report(self):
         return {
             "cases": [{k: v for k, v in case.items() if k != "_call"} for case in self.cases],
             "counts": self.counts,
@@ -313,6 +459,11 @@ class Probe:
         try:
             args, kwargs = eval(f"(lambda *a, **k: (a, k))({text})", self.namespace)
         except BaseException:  # noqa: BLE001 - a doctest line may need earlier lines
+            return
+        if self.spec is not None:
+            # A method's seed goes to the first few receivers.
+            for receiver in self.receivers[:3]:
+                self._enqueue((receiver,) + tuple(args), kwargs, origin="seed")
             return
         # A test line holds one call: seeds written over several lines are written anew.
         self._enqueue(args, kwargs, None if "\n" in text else text, origin="seed")
@@ -336,7 +487,9 @@ class Probe:
             chosen = {i: pools[i][(j + i) % len(pools[i])] for i in required}
             self._enqueue_choice(chosen)
         # Then random combinations that sometimes set optional parameters too.
-        draw = lambda i: self.rng.choice(ANY if self.rng.random() < OFF_HINT else pools[i])
+        receiver = self.spec is not None
+        draw = lambda i: self.rng.choice(
+            ANY if self.rng.random() < OFF_HINT and not (receiver and i == 0) else pools[i])
         for _ in range(random_calls):
             chosen = {i: draw(i) for i in required}
             for i in optional:
@@ -345,28 +498,9 @@ class Probe:
             self._enqueue_choice(chosen)
 
     def _enqueue_choice(self, chosen):
-        args, kwargs = [], {}
-        # Arguments go positionally until an optional parameter is left out or set by keyword.
-        positional = True
-        for i, param in enumerate(self.params):
-            kind = param["kind"]
-            if i not in chosen:
-                positional = positional and kind == "var_positional"
-                continue
-            value = copy.deepcopy(chosen[i])
-            if kind == "var_positional":
-                if positional:
-                    args.extend(value if isinstance(value, (list, tuple)) else [value])
-            elif kind == "positional_only":
-                if not positional:
-                    return
-                args.append(value)
-            elif kind == "positional" and param["required"] and positional:
-                args.append(value)
-            else:
-                positional = False
-                kwargs[param["name"]] = value
-        self._enqueue(tuple(args), kwargs, origin="pool")
+        call = _arguments(self.params, chosen)
+        if call is not None:
+            self._enqueue(call[0], call[1], origin="pool")
 
     def _add_mutants(self):
         """Queues a few mutants of calls that worked (of any call when none did yet)."""
@@ -435,6 +569,8 @@ class Probe:
 
     def _literal(self, value):
         """repr(value) if it evaluates back to an equal value of the same type, else None."""
+        if isinstance(value, _Receiver):
+            return repr(value)
         if id(value) in CALLABLE_NAMES:
             return CALLABLE_NAMES[id(value)]
         try:
@@ -460,9 +596,17 @@ class Probe:
         if first["signature"] != second["signature"]:
             self.counts["unstable"] += 1
             return
-        signature = ", ".join(type(v).__name__ for v in list(args) + list(kwargs.values()))
+        shown = list(args) + list(kwargs.values())
+        receiver = None
+        if self.spec is not None:
+            # The receiver is its constructor's arguments; the call's are the method's.
+            receiver, shown = args[0].text, shown[1:]
+            text = self._render(args[1:], kwargs)
+            if text is None:
+                return
+        signature = ", ".join(type(v).__name__ for v in shown)
         case = {"args": text, "kind": first["kind"], "lines": first["lines"],
-                "arg_types": signature, "_call": (args, kwargs),
+                "arg_types": signature, "_call": (args, kwargs), "receiver": receiver,
                 "in_domain": self._in_domain(args, kwargs), "origin": origin}
         if first["kind"] == "raise":
             exc_type = first["type"]
@@ -489,6 +633,20 @@ class Probe:
                 equal=self._comparable(value, again),
                 floats=_float_shape(value),
             )
+            if first["returns_self"]:
+                # Tests check `obj.m(...) is obj`, which is True.
+                case.update(returns_self=True, type="bool", literal=True, equal=True,
+                            floats="none")
+            state = first.get("state")
+            if state is not None:
+                expr, observed = state
+                shown = self._literal(observed)
+                encoded_state = first["state_encoded"]
+                if (shown is not None and len(shown) <= MAX_STATE
+                        and encoded_state == second.get("state_encoded")
+                        and canon.comparable(encoded_state)):
+                    case.update(state_expr=expr, state_repr=shown, state=encoded_state,
+                                state_canonical=first["signature"][2])
             self.working.append(case)
         self.cases.append(case)
 
@@ -577,6 +735,15 @@ class Probe:
                 try:
                     text, canonical = repr(value), _canonical(value, 0)
                     encoded = canon.encode(value)
+                    state = state_encoded = None
+                    if self.spec is not None and self.receiver_object is not None:
+                        if value is self.receiver_object:
+                            # `return self`: the receiver is what the state check shows.
+                            text, canonical = "True", "<self>"
+                            encoded = canon.encode(True)
+                        state = _state_of(self.receiver_object)
+                        if state is not None:
+                            state_encoded = canon.encode(state[1])
                 except _Timeout:
                     raise
                 except BaseException:  # noqa: BLE001 - a result that cannot be shown
@@ -587,7 +754,12 @@ class Probe:
                 outcome = {"kind": "unusable"}
             else:
                 outcome = {"kind": "value", "value": value, "repr": text, "encoded": encoded,
-                           "signature": ["value", canonical], "materialized": materialized}
+                           "signature": ["value", canonical], "materialized": materialized,
+                           "returns_self": canonical == "<self>" and value is self.receiver_object}
+                if state is not None:
+                    outcome["state"] = state
+                    outcome["state_encoded"] = state_encoded
+                    outcome["signature"].append(_canonical(state[1], 0))
         except _Timeout:
             outcome = {"kind": "timeout"}
         except (SystemExit, KeyboardInterrupt, GeneratorExit):
@@ -622,7 +794,7 @@ class Probe:
     def _code(self):
         """The target's own code object, looking through bound methods and decorators that
         keep `__wrapped__` (functools.wraps, lru_cache)."""
-        function = getattr(self.function, "__func__", self.function)
+        function = getattr(self.target, "__func__", self.target)
         try:
             function = inspect.unwrap(function)
         except ValueError:
@@ -701,10 +873,39 @@ class Probe:
                 p["name"] for p in self.params if p["kind"] in ("positional_only", "positional")
             ]
             for name, value in list(zip(positional, args)) + list(kwargs.items()):
+                if isinstance(value, _Receiver):
+                    continue
                 counts = seen.setdefault(name, {})
                 shown = "callable" if _kind(value) == "callable" else type(value).__name__
                 counts[shown] = counts.get(shown, 0) + 1
         return {name: sorted(counts, key=lambda t: -counts[t]) for name, counts in seen.items()}
+
+
+def _arguments(params, chosen):
+    """(args, kwargs) that pass `chosen` (parameter index -> value) to a function with
+    `params`, or None when no call can: arguments go positionally until an optional parameter
+    is left out or set by keyword."""
+    args, kwargs = [], {}
+    positional = True
+    for i, param in enumerate(params):
+        kind = param["kind"]
+        if i not in chosen:
+            positional = positional and kind == "var_positional"
+            continue
+        value = copy.deepcopy(chosen[i])
+        if kind == "var_positional":
+            if positional:
+                args.extend(value if isinstance(value, (list, tuple)) else [value])
+        elif kind == "positional_only":
+            if not positional:
+                return None
+            args.append(value)
+        elif kind == "positional" and param["required"] and positional:
+            args.append(value)
+        else:
+            positional = False
+            kwargs[param["name"]] = value
+    return tuple(args), kwargs
 
 
 def _kind(value):

@@ -55,6 +55,20 @@ struct Config<'a> {
     /// Values the docstring names, by kind (`str`, `int`, `float`): the edges it documents
     /// (`'.'`, `0`, `-1`, `1900`) go first into the pools of their kind.
     documented: DocumentedValues,
+    /// For a method called on receivers the probe builds (`call` is then the class).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    receiver: Option<ReceiverConfig>,
+}
+
+/// How the probe builds receivers for a method: the class's constructor.
+#[derive(Serialize)]
+struct ReceiverConfig {
+    method: String,
+    /// The constructor's parameters (`self` left out); none known when the class has no
+    /// `__init__` of its own.
+    params: Vec<Param>,
+    /// Constructor argument texts from doctests and literal call sites.
+    seeds: Vec<String>,
 }
 
 /// Quoted strings and numbers a docstring mentions.
@@ -162,15 +176,69 @@ pub fn aimed_request(
     config_request(program, config)
 }
 
-fn config<'a>(
+/// The request that probes the instance method `function` (`Class.method` in `program`) on
+/// receivers the probe builds: from `receiver_seeds` (constructor argument texts, see
+/// [`receiver_seeds`]) and from values for the parameters of the class's `__init__` in
+/// `program`. `aim` makes it an aimed round (see [`aimed_request`]).
+pub fn method_request(
+    program: &str,
     function: &FunctionInfo,
-    target: &Target,
-    call: &'a str,
-    callable: Callable,
     seeds: Vec<String>,
+    receiver_seeds: Vec<String>,
     settings: &ProbeSettings,
-) -> Config<'a> {
-    let bound = callable.bound_parameters();
+    aim: bool,
+) -> ExecRequest {
+    let class = function.class_path.join(".");
+    let init = benchgen_python::functions(program)
+        .into_iter()
+        .rfind(|f| f.qualified_name == format!("{class}.__init__"));
+    let params = init
+        .map(|init| parameters(&init, 1))
+        .unwrap_or_default();
+    let mut config = config(
+        function,
+        &function.target,
+        &class,
+        Callable::Method,
+        seeds,
+        settings,
+    );
+    config.aim = aim;
+    config.receiver = Some(ReceiverConfig {
+        method: function.name.clone(),
+        params,
+        seeds: receiver_seeds,
+    });
+    config_request(program, config)
+}
+
+/// Constructor argument texts for the class of the method `function`: calls of the class in
+/// the doctests of `texts` (any arguments) and at its literal call sites in them.
+pub fn receiver_seeds(function: &FunctionInfo, texts: &[&str]) -> Vec<String> {
+    let Some(class) = function.class_path.last() else {
+        return Vec::new();
+    };
+    let calls_it = |callee: &str| callee == class || callee.ends_with(&format!(".{class}"));
+    let mut seeds: Vec<String> = Vec::new();
+    for text in texts {
+        let doctest = doctest_source(text);
+        let from_docs = benchgen_python::calls(&doctest)
+            .into_iter()
+            .filter(|c| calls_it(&c.callee));
+        let from_file = benchgen_python::calls(text)
+            .into_iter()
+            .filter(|c| c.literal && calls_it(&c.callee));
+        for call in from_docs.chain(from_file) {
+            if !seeds.contains(&call.arguments) && seeds.len() < MAX_SEEDS {
+                seeds.push(call.arguments);
+            }
+        }
+    }
+    seeds
+}
+
+/// The probe's parameters of `function`, the first `bound` left out.
+fn parameters(function: &FunctionInfo, bound: usize) -> Vec<Param> {
     let documented = function
         .docstring
         .as_deref()
@@ -180,7 +248,7 @@ fn config<'a>(
         Some(hint) if p.annotation.is_none() => hint.clone(),
         _ => hint(p),
     };
-    let params = function
+    function
         .parameters
         .iter()
         .skip(bound)
@@ -204,7 +272,18 @@ fn config<'a>(
                 _ => hint(p),
             },
         })
-        .collect();
+        .collect()
+}
+
+fn config<'a>(
+    function: &FunctionInfo,
+    target: &Target,
+    call: &'a str,
+    callable: Callable,
+    seeds: Vec<String>,
+    settings: &ProbeSettings,
+) -> Config<'a> {
+    let params = parameters(function, callable.bound_parameters());
     Config {
         call,
         params,
@@ -222,6 +301,7 @@ fn config<'a>(
             .as_deref()
             .map(documented_values)
             .unwrap_or_default(),
+        receiver: None,
     }
 }
 
@@ -371,6 +451,26 @@ pub struct Case {
     /// Where the arguments came from.
     #[serde(default)]
     pub origin: Origin,
+    /// For a method called on a receiver the probe built: the constructor's argument text
+    /// (`Class(receiver)`); `None` for a plain call.
+    #[serde(default)]
+    pub receiver: Option<String>,
+    /// The method returned its receiver: tests check `obj.m(...) is obj` (`repr` is `True`).
+    #[serde(default)]
+    pub returns_self: bool,
+    /// The expression that shows the receiver's state after the call (see `probe.py`), when
+    /// the state can be written as a literal and encoded.
+    #[serde(default)]
+    pub state_expr: String,
+    /// That state's literal.
+    #[serde(default)]
+    pub state_repr: String,
+    /// That state with set elements and dict items sorted (what runs must agree on).
+    #[serde(default)]
+    pub state_canonical: String,
+    /// That state in the canonical encoding.
+    #[serde(default)]
+    pub state: Option<serde_json::Value>,
 }
 
 /// Where a call's arguments came from, most telling first.
@@ -411,12 +511,18 @@ pub enum FloatShape {
 }
 
 impl Case {
-    /// What the call did, for comparing runs: the result's repr or the exception type.
-    fn outcome(&self) -> (CaseKind, &str) {
+    /// What the call did, for comparing runs: the result's repr (and the receiver's state) or
+    /// the exception type.
+    fn outcome(&self) -> (CaseKind, &str, &str) {
         match self.kind {
-            CaseKind::Value => (CaseKind::Value, &self.canonical),
-            CaseKind::Raise => (CaseKind::Raise, &self.raised_type),
+            CaseKind::Value => (CaseKind::Value, &self.canonical, &self.state_canonical),
+            CaseKind::Raise => (CaseKind::Raise, &self.raised_type, ""),
         }
+    }
+
+    /// What tells calls apart: the receiver and the arguments.
+    pub fn key(&self) -> (Option<&str>, &str) {
+        (self.receiver.as_deref(), &self.args)
     }
 }
 
@@ -427,16 +533,16 @@ pub fn parse(stdout: &str) -> Option<ProbeReport> {
 
 /// Cases of `first` whose call had the same outcome in `second`.
 pub fn agreeing(first: ProbeReport, second: &ProbeReport) -> ProbeReport {
-    let outcomes: BTreeMap<&str, (CaseKind, &str)> = second
+    let outcomes: BTreeMap<(Option<&str>, &str), (CaseKind, &str, &str)> = second
         .cases
         .iter()
-        .map(|c| (c.args.as_str(), c.outcome()))
+        .map(|c| (c.key(), c.outcome()))
         .collect();
     let mut report = first;
     let before = report.cases.len();
     report
         .cases
-        .retain(|case| outcomes.get(case.args.as_str()) == Some(&case.outcome()));
+        .retain(|case| outcomes.get(&case.key()) == Some(&case.outcome()));
     report.counts.unstable += before - report.cases.len();
     report
 }
@@ -600,6 +706,12 @@ scale([1, 2], 3)
             in_domain: true,
             materialized: false,
             origin: Default::default(),
+            receiver: None,
+            returns_self: false,
+            state_expr: String::new(),
+            state_repr: String::new(),
+            state_canonical: String::new(),
+            state: None,
         }
     }
 

@@ -95,14 +95,16 @@ pub fn select(
         .iter()
         .skip(bound)
         .filter(|p| p.kind != ParameterKind::KwArgs);
-    if parameters.count() == 0 {
+    // A method's receiver is an input too, and what it does to the receiver is observable.
+    let method = callable == Callable::Method;
+    if parameters.count() == 0 && !method {
         return Err(SkipReason::NoParameters);
     }
     let shape = benchgen_python::body_shape(source, &function.target).unwrap_or_default();
     if shape.yields {
         return Err(SkipReason::Generator);
     }
-    if !shape.returns_value {
+    if !shape.returns_value && !method {
         return Err(SkipReason::NoReturnValue);
     }
     if shape.delegates {

@@ -147,11 +147,49 @@ fn usable(cases: &[Case], raised: &[String], reference_free: bool) -> Vec<(usize
         .collect()
 }
 
-/// The expression a case's test evaluates: the call, its yield listed for a lazy result.
+/// The name the tests give a method's receiver (the probe's state expressions use it too).
+const RECEIVER: &str = "obj";
+
+/// The expression a case's test evaluates: the call, its yield listed for a lazy result; a
+/// method's call on its receiver (`obj.m(...)`; `obj.m(...) is obj` when it returns it).
 fn invocation(call: &str, case: &Case) -> String {
-    match case.materialized {
-        true => format!("list({call}({}))", case.args),
-        false => format!("{call}({})", case.args),
+    let call = match receiver(call, case) {
+        Some((_, method)) => format!("{RECEIVER}.{method}"),
+        None => call.to_string(),
+    };
+    match (case.materialized, case.returns_self) {
+        (_, true) => format!("({call}({}) is {RECEIVER})", case.args),
+        (true, _) => format!("list({call}({}))", case.args),
+        (false, _) => format!("{call}({})", case.args),
+    }
+}
+
+/// `(class, method)` of a case called on a receiver, from the qualified `call`.
+fn receiver<'c>(call: &'c str, case: &Case) -> Option<(&'c str, &'c str)> {
+    case.receiver.as_ref()?;
+    call.rsplit_once('.')
+}
+
+/// The statement that builds a case's receiver (`obj = Class(...)`), if it has one.
+fn setup(call: &str, case: &Case) -> Option<String> {
+    receiver(call, case).map(|(class, _)| format!("{RECEIVER} = {class}({})", case.receiver.as_deref().unwrap_or_default()))
+}
+
+/// What the reference returns for a case, for a differential test.
+fn reference_invocation(call: &str, case: &Case) -> String {
+    match receiver(call, case) {
+        Some((class, method)) => {
+            let call = format!(
+                "reference.{class}({}).{method}({})",
+                case.receiver.as_deref().unwrap_or_default(),
+                case.args
+            );
+            match case.materialized {
+                true => format!("list({call})"),
+                false => call,
+            }
+        }
+        None => format!("reference.{}", invocation(call, case)),
     }
 }
 
@@ -336,7 +374,7 @@ fn as_data(call: &str, cases: &[Case], chosen: &[(usize, Check)]) -> Option<Vec<
             let case = &cases[i];
             let mut data = judge::Case {
                 name: format!("test_{stem}_{}", n + 1),
-                setup: String::new(),
+                setup: setup(call, case).unwrap_or_default(),
                 call: invocation(call, case),
                 check: judge::Check::Equal,
                 expected: None,
@@ -356,6 +394,16 @@ fn as_data(call: &str, cases: &[Case], chosen: &[(usize, Check)]) -> Option<Vec<
                 return None;
             }
             data.expected = Some(value);
+            if !case.state_expr.is_empty() {
+                let state = judge::Value::from_json(case.state.as_ref()?).ok()?;
+                if !state.is_comparable() {
+                    return None;
+                }
+                data.after.push(judge::After {
+                    expr: case.state_expr.clone(),
+                    value: state,
+                });
+            }
             if case.floats != FloatShape::None {
                 (data.rel_tol, data.abs_tol) = (Some(REL_TOL), Some(ABS_TOL));
             }
@@ -383,7 +431,9 @@ fn render(call: &str, cases: &[Case], chosen: &[(usize, Check)]) -> String {
                 "try:\n    {invocation}\nexcept {}:\n    pass\nelse:\n    raise AssertionError('expected {}')\n",
                 case.raises, case.raises
             ),
-            (Check::Differential, _) => format!("assert {invocation} == reference.{invocation}\n"),
+            (Check::Differential, _) => {
+                format!("assert {invocation} == {}\n", reference_invocation(call, case))
+            }
             (Check::Repr, _) => {
                 let expected = serde_json::to_string(&case.repr).expect("a string serializes");
                 let line = format!("assert repr({invocation}) == {expected}\n");
@@ -409,6 +459,20 @@ fn render(call: &str, cases: &[Case], chosen: &[(usize, Check)]) -> String {
                 }
             }
         };
+        let mut body = body;
+        if let Some(setup) = setup(call, case) {
+            body = format!("{setup}\n{body}");
+        }
+        if check != Check::Raises && !case.state_expr.is_empty() {
+            let line = format!("assert {} == {}\n", case.state_expr, case.state_repr);
+            match line.len() <= LINE_WIDTH {
+                true => body.push_str(&line),
+                false => body.push_str(&format!(
+                    "state = {}\nassert state == {}\n",
+                    case.state_expr, case.state_repr
+                )),
+            }
+        }
         for line in body.lines() {
             if !line.is_empty() {
                 out.push_str("    ");
@@ -442,6 +506,12 @@ mod tests {
             in_domain: true,
             materialized: false,
             origin: Default::default(),
+            receiver: None,
+            returns_self: false,
+            state_expr: String::new(),
+            state_repr: String::new(),
+            state_canonical: String::new(),
+            state: None,
         }
     }
 

@@ -14,6 +14,7 @@
 
 use std::collections::HashMap;
 use std::sync::Mutex;
+use std::time::Duration;
 
 use benchgen_core::digest::Digester;
 use serde::Serialize;
@@ -53,6 +54,21 @@ pub trait ResponseCache: Send + Sync {
     /// Stores a record; a record already under the same key is kept (the key is content, so both
     /// answer the same request).
     fn put(&self, record: &CacheRecord) -> Result<(), CacheError>;
+
+    /// Claims, for `lease`, the paying of `key`: true when this process may send the request,
+    /// false while another run that shares the cache holds a live claim (it is paying for the
+    /// same request: wait for its answer instead of paying twice). The default suits a cache no
+    /// other process shares.
+    fn claim(&self, key: &str, lease: Duration) -> Result<bool, CacheError> {
+        let _ = (key, lease);
+        Ok(true)
+    }
+
+    /// Gives up this process's claim on `key` (answered or failed).
+    fn release(&self, key: &str) -> Result<(), CacheError> {
+        let _ = key;
+        Ok(())
+    }
 }
 
 /// An in-memory cache, for tests and for runs that keep no record.

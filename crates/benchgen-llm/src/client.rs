@@ -22,6 +22,9 @@ use crate::request::{ChatRequest, ChatResponse, Message, Usage};
 use crate::spec::{ApiKey, ModelSpec};
 use crate::wire::{excerpt, parse_completion, Completion, WireRequest};
 
+/// How often a request that another run is paying for looks for that run's answer.
+const CLAIM_POLL: Duration = Duration::from_millis(200);
+
 /// How the client talks to the server.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ClientSettings {
@@ -331,30 +334,31 @@ impl Inner {
 
     /// Answers one unit from the cache, or from the server and then into the cache.
     async fn answer(&self, stage: &str, unit: &Unit) -> Result<(Completion, bool), LlmError> {
-        if let Some(json) = self.cache.get(&unit.key).map_err(LlmError::Cache)? {
-            match serde_json::from_str::<Completion>(&json) {
-                Ok(completion) => {
-                    self.record(stage, |stats| {
-                        stats.calls += 1;
-                        stats.cached_calls += 1;
-                        stats.truncated += truncated_count(&completion);
-                        stats.replayed_prompt_tokens += completion.usage.prompt_tokens;
-                        stats.replayed_completion_tokens += completion.usage.completion_tokens;
-                    });
-                    return Ok((completion, true));
-                }
-                Err(error) => {
-                    warn!(stage, key = %unit.key, %error, "cached answer is unreadable; asking the server again")
-                }
+        if let Some(completion) = self.cached(stage, unit)? {
+            return Ok((completion, true));
+        }
+        // Another run sharing the store may be paying for this very request: wait for its
+        // answer rather than paying twice.
+        while !self
+            .cache
+            .claim(&unit.key, self.claim_lease())
+            .map_err(LlmError::Cache)?
+        {
+            tokio::time::sleep(CLAIM_POLL).await;
+            if let Some(completion) = self.cached(stage, unit)? {
+                return Ok((completion, true));
             }
         }
-        let completion = match self.fetch(stage, unit).await {
+        let fetched = self.fetch(stage, unit).await;
+        let released = self.cache.release(&unit.key).map_err(LlmError::Cache);
+        let completion = match fetched {
             Ok(completion) => completion,
             Err(error) => {
                 self.record(stage, |stats| stats.failed += 1);
                 return Err(error);
             }
         };
+        released?;
         let record = CacheRecord {
             key: unit.key.clone(),
             model: self.spec.model.clone(),
@@ -371,6 +375,37 @@ impl Inner {
             stats.truncated += truncated_count(&completion);
         });
         Ok((completion, false))
+    }
+
+    /// The unit's answer from the cache, counted as a replay; None when there is none (or it is
+    /// unreadable, and then the server is asked again).
+    fn cached(&self, stage: &str, unit: &Unit) -> Result<Option<Completion>, LlmError> {
+        let Some(json) = self.cache.get(&unit.key).map_err(LlmError::Cache)? else {
+            return Ok(None);
+        };
+        match serde_json::from_str::<Completion>(&json) {
+            Ok(completion) => {
+                self.record(stage, |stats| {
+                    stats.calls += 1;
+                    stats.cached_calls += 1;
+                    stats.truncated += truncated_count(&completion);
+                    stats.replayed_prompt_tokens += completion.usage.prompt_tokens;
+                    stats.replayed_completion_tokens += completion.usage.completion_tokens;
+                });
+                Ok(Some(completion))
+            }
+            Err(error) => {
+                warn!(stage, key = %unit.key, %error, "cached answer is unreadable; asking the server again");
+                Ok(None)
+            }
+        }
+    }
+
+    /// How long a claim on a request lasts: every attempt timing out, plus the waits between
+    /// them. A claim whose process died is taken over at once where the cache can tell.
+    fn claim_lease(&self) -> Duration {
+        let attempts = self.settings.max_attempts.max(1);
+        self.settings.timeout * attempts + self.settings.backoff_max * attempts
     }
 
     /// Sends a unit until it is answered, fails for good, or runs out of attempts.

@@ -14,8 +14,8 @@ use rusqlite::{Connection, TransactionBehavior};
 use crate::error::StoreError;
 
 /// Schema changes in order. Each table is documented on the Rust type or method that owns it:
-/// `runs` on [`crate::RunRecord`], `items` on [`crate::ItemRecord`], `llm_calls` on the
-/// `ResponseCache` impl (`llm.rs`), `exec_results` on [`Store::exec_result`]. Times are UTC
+/// `runs` on [`crate::RunRecord`], `items` on [`crate::ItemRecord`], `llm_calls` and `llm_claims`
+/// on the `ResponseCache` impl (`llm.rs`), `exec_results` on [`Store::exec_result`]. Times are UTC
 /// ISO 8601 text written by SQLite; JSON columns are text.
 const MIGRATIONS: &[&str] = &[r#"
 CREATE TABLE runs (
@@ -50,6 +50,12 @@ CREATE TABLE exec_results (
     verdict        TEXT NOT NULL,
     outcome        TEXT NOT NULL,
     created_at     TEXT NOT NULL
+);
+"#, r#"
+CREATE TABLE llm_claims (
+    key        TEXT PRIMARY KEY,
+    owner      TEXT NOT NULL,
+    expires_at REAL NOT NULL
 );
 "#];
 
