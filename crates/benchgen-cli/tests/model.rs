@@ -271,3 +271,178 @@ fn eval_against_a_dead_server_names_the_lost_items_and_exits_1() {
         "{last}"
     );
 }
+
+/// A fault-injecting HTTP proxy in front of a model server: a request whose body contains
+/// `fail_when` gets a 500, every other is forwarded; every body is kept, by outcome.
+struct FaultProxy {
+    port: u16,
+    forwarded: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
+    failed: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
+}
+
+impl FaultProxy {
+    fn start(upstream: &str, fail_when: Option<&'static str>) -> Self {
+        use std::io::{BufRead, BufReader, Read, Write};
+        let upstream = upstream
+            .trim_start_matches("http://")
+            .split('/')
+            .next()
+            .unwrap()
+            .to_string();
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let forwarded = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let failed = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let (kept, refused) = (forwarded.clone(), failed.clone());
+        std::thread::spawn(move || {
+            for connection in listener.incoming() {
+                let Ok(mut client) = connection else { continue };
+                let (upstream, kept, refused) = (upstream.clone(), kept.clone(), refused.clone());
+                std::thread::spawn(move || {
+                    let mut reader = BufReader::new(client.try_clone().unwrap());
+                    let mut request_line = String::new();
+                    reader.read_line(&mut request_line).unwrap();
+                    let mut length = 0;
+                    loop {
+                        let mut header = String::new();
+                        reader.read_line(&mut header).unwrap();
+                        if header.trim().is_empty() {
+                            break;
+                        }
+                        if let Some((name, value)) = header.split_once(':') {
+                            if name.eq_ignore_ascii_case("content-length") {
+                                length = value.trim().parse().unwrap();
+                            }
+                        }
+                    }
+                    let mut body = vec![0; length];
+                    reader.read_exact(&mut body).unwrap();
+                    let body = String::from_utf8(body).unwrap();
+                    if fail_when.is_some_and(|marker| body.contains(marker)) {
+                        refused.lock().unwrap().push(body);
+                        let answer = "{\"error\": \"injected\"}";
+                        let _ = write!(
+                            client,
+                            "HTTP/1.1 500 Internal Server Error\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{answer}",
+                            answer.len()
+                        );
+                        return;
+                    }
+                    let path = request_line.split_whitespace().nth(1).unwrap().to_string();
+                    let mut server = std::net::TcpStream::connect(&upstream).unwrap();
+                    write!(
+                        server,
+                        "POST {path} HTTP/1.1\r\nHost: {upstream}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                        body.len()
+                    )
+                    .unwrap();
+                    let mut response = Vec::new();
+                    server.read_to_end(&mut response).unwrap();
+                    kept.lock().unwrap().push(body);
+                    let _ = client.write_all(&response);
+                });
+            }
+        });
+        Self {
+            port,
+            forwarded,
+            failed,
+        }
+    }
+
+    fn model(&self) -> String {
+        format!("http://127.0.0.1:{}/v1#smollm2", self.port)
+    }
+
+    fn forwarded(&self) -> Vec<String> {
+        self.forwarded.lock().unwrap().clone()
+    }
+
+    fn failed(&self) -> Vec<String> {
+        self.failed.lock().unwrap().clone()
+    }
+}
+
+#[test]
+#[cfg_attr(
+    any(missing_llama_server, missing_sandbox),
+    ignore = "needs llama-server and the sandbox"
+)]
+fn a_build_that_lost_items_says_so_and_a_rerun_pays_only_for_them() {
+    require(&[Prereq::LlamaServer, Prereq::Sandbox]);
+    let server = server();
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    fs_err::write(
+        path("convert.py"),
+        "def celsius_to_fahrenheit(c):\n    \"\"\"Degrees Celsius in Fahrenheit.\"\"\"\n    f = c * 9 / 5\n    return f + 32\n",
+    )
+    .unwrap();
+    fs_err::write(
+        path("clamp.py"),
+        "def clamp_to_range(value, low, high):\n    \"\"\"`value` moved into [low, high].\"\"\"\n    if value < low:\n        return low\n    if value > high:\n        return high\n    return value\n",
+    )
+    .unwrap();
+    let build = |proxy: &FaultProxy| {
+        benchgen(&[
+            "build",
+            &path("convert.py"),
+            &path("clamp.py"),
+            "--model",
+            &proxy.model(),
+            "--store",
+            &path("store.sqlite"),
+            "--out",
+            &path("built.jsonl"),
+            "--max-tokens",
+            "384",
+        ])
+    };
+
+    // Every call about `clamp_to_range` fails at the server, past the retries.
+    let faulty = FaultProxy::start(&server.url(), Some("clamp_to_range"));
+    let first = build(&faulty);
+    let first_text = text(&first);
+    assert_eq!(first.status.code(), Some(1), "{first_text}");
+    assert!(!faulty.failed().is_empty(), "{first_text}");
+    let last = first_text.lines().last().unwrap();
+    assert!(
+        last.starts_with("error: 1 of 2 items were lost to errors")
+            && last.contains("clamp_to_range")
+            && last.contains("run the same command again to retry them"),
+        "{first_text}"
+    );
+
+    // Again, through another proxy (another endpoint spelling) that lets everything through:
+    // only the lost item's calls reach the server, the others are replayed.
+    let healthy = FaultProxy::start(&server.url(), None);
+    let second = build(&healthy);
+    let second_text = text(&second);
+    let paid = healthy.forwarded();
+    assert!(!paid.is_empty(), "{second_text}");
+    assert!(
+        paid.iter()
+            .all(|body| body.contains("clamp_to_range") && !body.contains("celsius_to_fahrenheit")),
+        "an answered call was paid again: {second_text}"
+    );
+    assert!(
+        !second_text.contains("were lost to errors") || second_text.contains("1 of 2"),
+        "{second_text}"
+    );
+
+    // A third run repeats no call at all and writes the same dataset.
+    let dataset = fs_err::read(path("built.jsonl")).unwrap_or_default();
+    let idle = FaultProxy::start(&server.url(), None);
+    let third = build(&idle);
+    assert_eq!(idle.forwarded().len(), 0, "{}", text(&third));
+    assert_eq!(
+        third.status.code(),
+        second.status.code(),
+        "{}",
+        text(&third)
+    );
+    assert_eq!(
+        fs_err::read(path("built.jsonl")).unwrap_or_default(),
+        dataset
+    );
+}

@@ -153,4 +153,3 @@ fn alive(owner: &str) -> bool {
         Err(_) => true,
     }
 }
-

@@ -17,7 +17,8 @@ use crate::error::StoreError;
 /// `runs` on [`crate::RunRecord`], `items` on [`crate::ItemRecord`], `llm_calls` and `llm_claims`
 /// on the `ResponseCache` impl (`llm.rs`), `exec_results` on [`Store::exec_result`]. Times are UTC
 /// ISO 8601 text written by SQLite; JSON columns are text.
-const MIGRATIONS: &[&str] = &[r#"
+const MIGRATIONS: &[&str] = &[
+    r#"
 CREATE TABLE runs (
     run_id      TEXT PRIMARY KEY,
     command     TEXT NOT NULL,
@@ -51,13 +52,15 @@ CREATE TABLE exec_results (
     outcome        TEXT NOT NULL,
     created_at     TEXT NOT NULL
 );
-"#, r#"
+"#,
+    r#"
 CREATE TABLE llm_claims (
     key        TEXT PRIMARY KEY,
     owner      TEXT NOT NULL,
     expires_at REAL NOT NULL
 );
-"#];
+"#,
+];
 
 /// Schema version this build writes (the number of migrations).
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;

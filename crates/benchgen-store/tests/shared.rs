@@ -62,7 +62,13 @@ fn asker() {
 
 fn first_process(database: &std::path::Path, server: &str) -> Child {
     let mut child = Command::new(std::env::current_exe().unwrap())
-        .args(["--exact", "asker", "--ignored", "--nocapture", "--test-threads=1"])
+        .args([
+            "--exact",
+            "asker",
+            "--ignored",
+            "--nocapture",
+            "--test-threads=1",
+        ])
         .env(DATABASE_VARIABLE, database)
         .env(SERVER_VARIABLE, server)
         .stdout(Stdio::piped())
@@ -92,7 +98,11 @@ fn a_second_process_waits_for_the_first_ones_answer_instead_of_paying() {
         .chat("test", &request())
         .unwrap();
     assert!(first.wait().unwrap().success());
-    assert_eq!(server.calls(), 0, "the second process paid for a claimed request");
+    assert_eq!(
+        server.calls(),
+        0,
+        "the second process paid for a claimed request"
+    );
     assert_eq!(response.choices[0].text, "from the first process");
     assert!(response.cached);
 }
@@ -113,5 +123,9 @@ fn a_claim_of_a_killed_process_is_taken_over_at_once() {
     assert_eq!(server.calls(), 1);
     assert_eq!(response.choices[0].text, "paid again");
     // The dead claim was not waited out (its lease is 300 s).
-    assert!(start.elapsed() < Duration::from_secs(60), "{:?}", start.elapsed());
+    assert!(
+        start.elapsed() < Duration::from_secs(60),
+        "{:?}",
+        start.elapsed()
+    );
 }
