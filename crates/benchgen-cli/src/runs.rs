@@ -5,7 +5,9 @@
 //! share a name by default and `compare` shows which is which. The name goes into the run's
 //! default file names, so it holds only what a file name can.
 
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::SystemTime;
+#[cfg(test)]
+use std::time::UNIX_EPOCH;
 
 use serde::{Deserialize, Serialize};
 
@@ -42,35 +44,18 @@ pub struct Timestamp {
 
 impl Timestamp {
     pub fn now() -> Self {
-        let seconds = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs());
-        Self::from_unix(seconds)
+        Self::at(SystemTime::now())
     }
 
-    /// The UTC calendar time of `seconds` since the epoch (Howard Hinnant's `civil_from_days`).
-    pub fn from_unix(seconds: u64) -> Self {
-        let days = (seconds / 86_400) as i64;
-        let rest = seconds % 86_400;
-        let (hour, minute, second) = (rest / 3600, rest % 3600 / 60, rest % 60);
-        let z = days + 719_468;
-        let era = z.div_euclid(146_097);
-        let day_of_era = z.rem_euclid(146_097);
-        let year_of_era =
-            (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
-        let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-        let month_index = (5 * day_of_year + 2) / 153;
-        let day = day_of_year - (153 * month_index + 2) / 5 + 1;
-        let month = if month_index < 10 {
-            month_index + 3
-        } else {
-            month_index - 9
-        };
-        let year = year_of_era + era * 400 + i64::from(month <= 2);
-        Self {
-            iso: format!("{year:04}-{month:02}-{day:02}T{hour:02}:{minute:02}:{second:02}Z"),
-            compact: format!("{year:04}{month:02}{day:02}T{hour:02}{minute:02}{second:02}Z"),
-        }
+    pub fn at(time: SystemTime) -> Self {
+        let iso = humantime::format_rfc3339_seconds(time).to_string();
+        let compact = iso.replace(['-', ':'], "");
+        Self { iso, compact }
+    }
+
+    #[cfg(test)]
+    fn from_unix(seconds: u64) -> Self {
+        Self::at(UNIX_EPOCH + std::time::Duration::from_secs(seconds))
     }
 }
 
