@@ -17,9 +17,12 @@ pub const DEFAULT_CHROMIUM: &str = "/usr/bin/chromium";
 #[derive(Debug, Clone)]
 pub struct ScreenshotOptions {
     pub chromium: PathBuf,
-    /// Viewport in CSS pixels; the PNG shows the top `height` pixels of the page.
+    /// Viewport in CSS pixels; the PNG shows the top `height` pixels of the page, or (with
+    /// `full_page`) the whole page when it is taller.
     pub width: u32,
     pub height: u32,
+    /// Measure the page first (a second browser start) and make the viewport as tall as it.
+    pub full_page: bool,
     /// The browser is killed after this long.
     pub timeout: Duration,
 }
@@ -30,6 +33,7 @@ impl Default for ScreenshotOptions {
             chromium: PathBuf::from(DEFAULT_CHROMIUM),
             width: 1280,
             height: 2000,
+            full_page: true,
             timeout: Duration::from_secs(90),
         }
     }
@@ -50,6 +54,11 @@ pub enum ScreenshotError {
     },
 }
 
+/// The attribute the measuring pass writes the page's height into.
+const HEIGHT_ATTRIBUTE: &str = "data-benchgen-height";
+/// A page taller than this is cut here: Chromium's screenshots stop working far beyond it.
+const MAX_HEIGHT: u32 = 16_000;
+
 /// Opens `html` in headless Chromium and writes what the viewport shows to `png`.
 pub fn capture(
     html: &Path,
@@ -64,6 +73,74 @@ pub fn capture(
     if png.exists() {
         fs_err::remove_file(&png)?;
     }
+    let height = match options.full_page {
+        true => page_height(&html, options)?.clamp(options.height, MAX_HEIGHT),
+        false => options.height,
+    };
+    let output = run_chromium(
+        options,
+        height,
+        &[format!("--screenshot={}", png.display())],
+        &html,
+    )?;
+    if output.status.success() && png.exists() {
+        return Ok(());
+    }
+    Err(ScreenshotError::Failed {
+        status: output.status,
+        stderr: output.stderr.trim().to_string(),
+    })
+}
+
+/// The rendered page's height in CSS pixels at the options' width: a copy of the page (beside
+/// it, so relative links still resolve) with a script that writes its height into the DOM,
+/// dumped by a first browser start.
+fn page_height(html: &Path, options: &ScreenshotOptions) -> Result<u32, ScreenshotError> {
+    let page = fs_err::read_to_string(html)?;
+    let script = format!(
+        "<script>document.documentElement.setAttribute('{HEIGHT_ATTRIBUTE}', \
+         Math.ceil(document.documentElement.scrollHeight));</script>"
+    );
+    let folder = html.parent().unwrap_or(Path::new("."));
+    let mut measured = tempfile::Builder::new()
+        .prefix(".benchgen-measure-")
+        .suffix(".html")
+        .tempfile_in(folder)?;
+    std::io::Write::write_all(&mut measured, format!("{page}{script}").as_bytes())?;
+    let output = run_chromium(
+        options,
+        options.height,
+        &["--dump-dom".to_string()],
+        measured.path(),
+    )?;
+    let dom = output.stdout;
+    let height = dom
+        .split_once(&format!("{HEIGHT_ATTRIBUTE}=\""))
+        .and_then(|(_, rest)| rest.split('"').next())
+        .and_then(|value| value.parse().ok());
+    height.ok_or_else(|| ScreenshotError::Failed {
+        status: output.status,
+        stderr: format!(
+            "the page's height could not be measured: {}",
+            output.stderr.trim()
+        ),
+    })
+}
+
+struct BrowserOutput {
+    status: std::process::ExitStatus,
+    stdout: String,
+    stderr: String,
+}
+
+/// Runs headless Chromium on `page` with a `width` x `height` window and `extra` arguments,
+/// killed at the options' deadline.
+fn run_chromium(
+    options: &ScreenshotOptions,
+    height: u32,
+    extra: &[String],
+    page: &Path,
+) -> Result<BrowserOutput, ScreenshotError> {
     let profile = tempfile::tempdir()?;
     let mut child = Command::new(&options.chromium)
         .args([
@@ -79,17 +156,25 @@ pub fn capture(
             "--force-device-scale-factor=1",
         ])
         .arg(format!("--user-data-dir={}", profile.path().display()))
-        .arg(format!("--screenshot={}", png.display()))
-        .arg(format!(
-            "--window-size={},{}",
-            options.width, options.height
-        ))
-        .arg(file_url(&html))
+        .args(extra)
+        .arg(format!("--window-size={},{height}", options.width))
+        .arg(file_url(page))
         .stdin(Stdio::null())
-        .stdout(Stdio::null())
+        .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()?;
-    // Chromium's stderr is small (a few log lines), so reading it after exit cannot block it.
+    // Both pipes are read on threads while the browser runs: a DOM dump can fill a pipe.
+    let read = |pipe: Option<Box<dyn std::io::Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut text = String::new();
+            if let Some(mut pipe) = pipe {
+                let _ = pipe.read_to_string(&mut text);
+            }
+            text
+        })
+    };
+    let stdout = read(child.stdout.take().map(|p| Box::new(p) as _));
+    let stderr = read(child.stderr.take().map(|p| Box::new(p) as _));
     let deadline = Instant::now() + options.timeout;
     let status = loop {
         if let Some(status) = child.try_wait()? {
@@ -102,17 +187,10 @@ pub fn capture(
         }
         std::thread::sleep(Duration::from_millis(100));
     };
-    if status.success() && png.exists() {
-        return Ok(());
-    }
-    let mut stderr = String::new();
-    if let Some(mut pipe) = child.stderr.take() {
-        use std::io::Read as _;
-        let _ = pipe.read_to_string(&mut stderr);
-    }
-    Err(ScreenshotError::Failed {
+    Ok(BrowserOutput {
         status,
-        stderr: stderr.trim().to_string(),
+        stdout: stdout.join().unwrap_or_default(),
+        stderr: stderr.join().unwrap_or_default(),
     })
 }
 
