@@ -75,7 +75,7 @@ fn first_process(database: &std::path::Path, server: &str) -> Child {
         .spawn()
         .unwrap();
     let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    while let Some(line) = lines.next() {
+    for line in lines.by_ref() {
         if line.unwrap().contains("asking") {
             break;
         }
