@@ -34,33 +34,65 @@ impl JsonlError {
 /// Reads every non-blank line of `path` as one `T`, with its 1-based line number; the first bad
 /// line is an error naming it.
 pub fn read_numbered<T: DeserializeOwned>(path: &Path) -> Result<Vec<(usize, T)>, JsonlError> {
-    let file = fs_err::File::open(path)?;
-    if file.metadata()?.is_dir() {
-        return Err(std::io::Error::other(format!("{} is a directory", path.display())).into());
-    }
-    let mut reader = BufReader::new(file);
-    let mut records = Vec::new();
-    let mut bytes = Vec::new();
-    for number in 1.. {
-        bytes.clear();
-        if reader.read_until(b'\n', &mut bytes)? == 0 {
-            break;
+    Records::open(path)?.collect()
+}
+
+/// The records of a JSON Lines file one at a time, each with its 1-based line number (blank
+/// lines skipped), for files too large to hold at once.
+pub struct Records<T> {
+    path: PathBuf,
+    reader: BufReader<fs_err::File>,
+    number: usize,
+    bytes: Vec<u8>,
+    record: std::marker::PhantomData<T>,
+}
+
+impl<T: DeserializeOwned> Records<T> {
+    pub fn open(path: &Path) -> Result<Self, JsonlError> {
+        let file = fs_err::File::open(path)?;
+        if file.metadata()?.is_dir() {
+            return Err(std::io::Error::other(format!("{} is a directory", path.display())).into());
         }
-        let line = std::str::from_utf8(&bytes).map_err(|e| {
-            JsonlError::line(
-                path,
-                number,
-                format!("not UTF-8 (byte {} of the line)", e.valid_up_to() + 1),
-            )
-        })?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let record = serde_json::from_str(line)
-            .map_err(|e| JsonlError::line(path, number, record_error(&e)))?;
-        records.push((number, record));
+        Ok(Self {
+            path: path.to_path_buf(),
+            reader: BufReader::new(file),
+            number: 0,
+            bytes: Vec::new(),
+            record: std::marker::PhantomData,
+        })
     }
-    Ok(records)
+
+    fn next_record(&mut self) -> Result<Option<(usize, T)>, JsonlError> {
+        loop {
+            self.bytes.clear();
+            self.number += 1;
+            if self.reader.read_until(b'\n', &mut self.bytes)? == 0 {
+                return Ok(None);
+            }
+            let (path, number) = (&self.path, self.number);
+            let line = std::str::from_utf8(&self.bytes).map_err(|e| {
+                JsonlError::line(
+                    path,
+                    number,
+                    format!("not UTF-8 (byte {} of the line)", e.valid_up_to() + 1),
+                )
+            })?;
+            if line.trim().is_empty() {
+                continue;
+            }
+            let record = serde_json::from_str(line)
+                .map_err(|e| JsonlError::line(path, number, record_error(&e)))?;
+            return Ok(Some((number, record)));
+        }
+    }
+}
+
+impl<T: DeserializeOwned> Iterator for Records<T> {
+    type Item = Result<(usize, T), JsonlError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.next_record().transpose()
+    }
 }
 
 /// Reads every non-blank line of `path` as one `T`; the first bad line is an error naming it.

@@ -12,21 +12,31 @@
 //! the exit code is 1: running again retries them, replaying every answered call.
 
 use std::collections::BTreeMap;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use anyhow::Context as _;
-use benchgen_eval::samples::{self, Sample};
+use benchgen_dataset::jsonl::Records;
+use benchgen_eval::samples::{self, Planner, Sample};
 use benchgen_eval::sampling::{self, SamplingOptions};
 use benchgen_llm::{BlockingClient, ClientSettings, ModelSpec};
 
 use crate::args::EvalArgs;
+use crate::commands::judged::Judging;
+use crate::commands::read_dataset;
 use crate::commands::report::{ModelRun, RunInfo, RUN_SCHEMA_VERSION};
-use crate::commands::{read_dataset, write_results};
 use crate::outputs::Files;
 use crate::printer::Printer;
 use crate::runs::{Machine, Timestamp};
 use crate::{exit_codes, Hint};
+
+/// Samples judged per batch: enough to keep every sandbox busy, few enough that memory stays
+/// flat however many samples a file holds (a sample in flight holds its program, its request
+/// with the item's inputs, and its outcome: up to a few hundred KiB for items with many calls).
+const CHUNK: usize = 1024;
+/// Characters of a sample's `detail` kept for the summary once its result line is written.
+const DETAIL_KEPT: usize = 240;
 
 pub fn run(args: EvalArgs, printer: &Printer) -> anyhow::Result<u8> {
     let started = Timestamp::now();
@@ -37,52 +47,60 @@ pub fn run(args: EvalArgs, printer: &Printer) -> anyhow::Result<u8> {
     args.exec.apply_time_limits(&mut examples, printer);
     let mut model_run = None;
     let mut lost = None;
-    let samples: Vec<Sample> = match (&args.samples, &args.model) {
-        (Some(path), _) => {
-            let samples: Vec<Sample> =
-                benchgen_dataset::read_jsonl(path).context("failed to read samples")?;
-            if samples.is_empty() {
-                anyhow::bail!("samples file `{}` holds no samples", path.display());
-            }
-            samples
-        }
-        (None, Some(model)) => {
-            let sampled = sample(&args, model, &name, &examples, &samples_out, printer)?;
-            model_run = Some(sampled.model_run);
-            lost = sampled.lost;
-            if sampled.samples.is_empty() {
-                if let Some(line) = &lost {
-                    printer.error(line);
+    // Samples come a chunk at a time: an eval holds one chunk's programs, requests and outcomes,
+    // not the whole file's.
+    let samples_path = args.samples.clone().unwrap_or_else(|| samples_out.clone());
+    let read_context = || format!("failed to read samples `{}`", samples_path.display());
+    let mut source: Box<dyn Iterator<Item = anyhow::Result<(usize, Sample)>>> =
+        match (&args.samples, &args.model) {
+            (Some(path), _) => {
+                // A first pass checks every line, so that a bad sample stops the eval before
+                // anything runs.
+                let planner = Planner::new(&examples);
+                let mut count = 0;
+                for record in Records::<Sample>::open(path).with_context(read_context)? {
+                    let (line, sample) = record.with_context(read_context)?;
+                    planner.check(line, &sample).with_context(read_context)?;
+                    count += 1;
                 }
-                return Ok(exit_codes::ITEMS_FAILED);
+                if count == 0 {
+                    anyhow::bail!("samples file `{}` holds no samples", path.display());
+                }
+                let records = Records::<Sample>::open(path).with_context(read_context)?;
+                Box::new(records.map(move |r| r.map_err(anyhow::Error::new)))
             }
-            sampled.samples
-        }
-        (None, None) => unreachable!("clap requires --samples or --model"),
-    };
-    let samples_path = args.samples.as_deref().unwrap_or(&samples_out);
-    let jobs = samples::plan(&examples, &samples)
-        .with_context(|| format!("failed to read samples `{}`", samples_path.display()))?;
+            (None, Some(model)) => {
+                let sampled = sample(&args, model, &name, &examples, &samples_out, printer)?;
+                model_run = Some(sampled.model_run);
+                lost = sampled.lost;
+                if sampled.samples.is_empty() {
+                    if let Some(line) = &lost {
+                        printer.error(line);
+                    }
+                    return Ok(exit_codes::ITEMS_FAILED);
+                }
+                Box::new(
+                    sampled
+                        .samples
+                        .into_iter()
+                        .enumerate()
+                        .map(|(i, sample)| Ok((i + 1, sample))),
+                )
+            }
+            (None, None) => unreachable!("clap requires --samples or --model"),
+        };
+    let first: Vec<(usize, Sample)> = source.by_ref().take(CHUNK).collect::<Result<_, _>>()?;
 
-    let mut programs = benchgen_eval::verify::plan(&examples);
-    programs.extend(jobs.iter().filter_map(|job| {
-        job.program
-            .as_ref()
-            .ok()
-            .map(|program| benchgen_eval::judging::Program {
-                example: job.example,
-                source: program.clone(),
-                trusted: false,
-            })
-    }));
-    let mut outcomes =
-        args.exec
-            .execute_judged(&args.dataset, &examples, programs, "eval", printer)?;
-    let sample_outcomes = outcomes.split_off(examples.len());
-    let reference_results = benchgen_eval::verify::score(&examples, outcomes);
-    let results = samples::score(jobs, sample_outcomes);
-    write_results(args.out.as_deref(), &results)?;
-
+    let mut judging = Judging::start(
+        &args.exec,
+        &args.dataset,
+        &examples,
+        examples.len() + first.len(),
+        printer,
+    )?;
+    let reference_outcomes =
+        judging.judge(benchgen_eval::verify::plan(&examples), "reference", printer)?;
+    let reference_results = benchgen_eval::verify::score(&examples, reference_outcomes);
     let references =
         benchgen_report::check_references(&examples, &reference_results, args.min_reference_pass)
             .map_err(anyhow::Error::new)
@@ -90,6 +108,61 @@ pub fn run(args: EvalArgs, printer: &Printer) -> anyhow::Result<u8> {
                 "check the environment with `benchgen verify {}`",
                 args.dataset.display()
             )))?;
+
+    let mut planner = Planner::new(&examples);
+    let mut results = Vec::new();
+    let mut failures_kept = std::collections::HashSet::new();
+    let mut failure = None;
+    let run_all = |sink: &mut dyn Write| -> std::io::Result<()> {
+        let mut chunk = first;
+        loop {
+            if chunk.is_empty() {
+                return Ok(());
+            }
+            let judged = planner
+                .plan(chunk)
+                .with_context(read_context)
+                .and_then(|jobs| judge_samples(&mut judging, jobs, printer));
+            let judged = match judged {
+                Ok(judged) => judged,
+                Err(error) => {
+                    failure = Some(error);
+                    return Err(std::io::Error::other("the eval stopped"));
+                }
+            };
+            for mut result in judged {
+                serde_json::to_writer(&mut *sink, &result)?;
+                sink.write_all(b"\n")?;
+                // What the summary needs, once the line is written: verdicts, and the first
+                // failure of each item.
+                result.tests = Vec::new();
+                result.detail = if !result.passed && failures_kept.insert(result.task_id.clone()) {
+                    first_line(&result.detail, DETAIL_KEPT).to_string()
+                } else {
+                    String::new()
+                };
+                results.push(result);
+            }
+            chunk = match source.by_ref().take(CHUNK).collect::<Result<_, _>>() {
+                Ok(chunk) => chunk,
+                Err(error) => {
+                    failure = Some(error.context(read_context()));
+                    return Err(std::io::Error::other("the eval stopped"));
+                }
+            };
+        }
+    };
+    let written = match &args.out {
+        Some(out) => benchgen_dataset::write_atomic(out, run_all)
+            .with_context(|| format!("failed to write `{}`", out.display())),
+        None => run_all(&mut std::io::sink()).map_err(anyhow::Error::new),
+    };
+    if let Some(error) = failure {
+        return Err(error);
+    }
+    written?;
+    drop(judging);
+
     let pass_at_k: BTreeMap<u64, Option<f64>> =
         samples::pass_at_ks(&results, &args.k).into_iter().collect();
     let verdicts: BTreeMap<String, usize> = benchgen_eval::verify::verdict_counts(&results)
@@ -104,7 +177,7 @@ pub fn run(args: EvalArgs, printer: &Printer) -> anyhow::Result<u8> {
             schema_version: RUN_SCHEMA_VERSION,
             name: name.clone(),
             dataset: std::path::absolute(&args.dataset)?,
-            samples: std::path::absolute(samples_path)?,
+            samples: std::path::absolute(&samples_path)?,
             references: references.clone(),
             ks: args.k.clone(),
             dataset_digest: Some(file_digest(&args.dataset)?),
@@ -143,6 +216,38 @@ pub fn run(args: EvalArgs, printer: &Printer) -> anyhow::Result<u8> {
         return Ok(exit_codes::ITEMS_FAILED);
     }
     Ok(exit_codes::SUCCESS)
+}
+
+/// The jobs' programs judged, paired back with their samples.
+fn judge_samples(
+    judging: &mut Judging,
+    jobs: Vec<samples::Job>,
+    printer: &Printer,
+) -> anyhow::Result<Vec<benchgen_eval::verify::RunResult>> {
+    let programs = jobs
+        .iter()
+        .filter_map(|job| {
+            job.program
+                .as_ref()
+                .ok()
+                .map(|program| benchgen_eval::judging::Program {
+                    example: job.example,
+                    source: program.clone(),
+                    trusted: false,
+                })
+        })
+        .collect();
+    let outcomes = judging.judge(programs, "eval", printer)?;
+    Ok(samples::score(jobs, outcomes))
+}
+
+/// The first line of `text`, at most `chars` characters of it.
+fn first_line(text: &str, chars: usize) -> &str {
+    let line = text.lines().next().unwrap_or_default();
+    &line[..line
+        .char_indices()
+        .nth(chars)
+        .map_or(line.len(), |(i, _)| i)]
 }
 
 /// `4 passed; not passed: 15 failed, 5 error, 1 timeout`: every verdict by its kind, so that a

@@ -6,16 +6,16 @@ mod build_model;
 mod env;
 mod eval;
 mod import;
+mod judged;
 pub mod report;
 mod verify;
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
 use anyhow::Context as _;
 use benchgen_core::{Example, ExecOutcome, ExecRequest, Limits};
 use benchgen_env::BuiltEnv;
-use benchgen_eval::judging;
 use benchgen_sandbox::{ExecEvent, Executor, SandboxConfig};
 
 use crate::args::{Cli, Command, ExecArgs, DEFAULT_TIMEOUT_S};
@@ -163,174 +163,6 @@ impl ExecArgs {
         Ok(outcomes
             .into_iter()
             .map(|o| o.expect("every request ran"))
-            .collect())
-    }
-
-    /// Runs `programs` (a reference or a candidate each, with its item's position in
-    /// `examples`) so that only a correct program can pass (`benchgen_eval::judging`): each runs
-    /// on its item's inputs only and reports its outputs, which are judged here, or, for an item
-    /// with free-form tests, replayed through the tests on sandboxes of their own (the judge's)
-    /// that never run a program of `programs`. The judge's sandboxes start, and record the
-    /// free-form tests' calls, while the candidates' sandboxes start. Outcomes come back in order.
-    pub fn execute_judged(
-        &self,
-        dataset: &Path,
-        examples: &[Example],
-        programs: Vec<judging::Program>,
-        label: &str,
-        printer: &Printer,
-    ) -> anyhow::Result<Vec<ExecOutcome>> {
-        let limits = self.limits();
-        let preimport = preimports(examples);
-        let free_form: BTreeSet<usize> = programs
-            .iter()
-            .map(|program| program.example)
-            .filter(|&position| judging::is_free_form(&examples[position]))
-            .collect();
-        let environments = env::environments(dataset, printer)?.unwrap_or_default();
-        let ids: Vec<&str> = programs
-            .iter()
-            .map(|program| examples[program.example].id.as_str())
-            .collect();
-        let groups = group_by(&environments, &ids);
-        let workers = self.workers(Some(programs.len()), printer);
-        let mut candidates = Pools::new(preimport.clone(), environments.clone(), workers);
-        let mut judges = Pools::new(preimport, environments, workers);
-        let (recordings, started) = std::thread::scope(|scope| {
-            let recording = scope.spawn(|| -> anyhow::Result<judging::Recordings> {
-                if free_form.is_empty() {
-                    return Ok(judging::Recordings::new());
-                }
-                let requests = free_form
-                    .iter()
-                    .map(|&p| {
-                        let example = &examples[p];
-                        (
-                            example.id.clone(),
-                            judging::recording_request(example, limits),
-                        )
-                    })
-                    .collect();
-                let outcomes = self.execute(&mut judges, requests, "record", printer)?;
-                Ok(free_form
-                    .iter()
-                    .zip(outcomes)
-                    .map(|(&p, outcome)| (p, judging::recorded_calls(&examples[p], &outcome)))
-                    .collect())
-            });
-            let started: anyhow::Result<()> = groups.iter().try_for_each(|(environment, _)| {
-                candidates.get(self, environment.as_ref()).map(|_| ())
-            });
-            let recordings = recording
-                .join()
-                .expect("the recording thread does not panic");
-            (recordings, started)
-        });
-        started?;
-        let recordings = recordings?;
-        for reason in recordings.values().filter_map(|r| r.as_ref().err()) {
-            printer.warn(&format!("cannot judge {reason}"));
-        }
-        let mut finished: Vec<Option<ExecOutcome>> = vec![None; programs.len()];
-        // References run on the judge's sandboxes: a reference's text must never pass through a
-        // sandbox that runs candidates, whose freed memory a later candidate could search.
-        let (mut trusted, mut untrusted) = (Vec::new(), Vec::new());
-        // A candidate whose text is its item's reference, byte for byte, behaves as the
-        // reference does: it takes the reference's outcome instead of a run of its own.
-        let mut reference_runs: HashMap<(usize, &str), usize> = HashMap::new();
-        let mut copies: Vec<(usize, usize)> = Vec::new();
-        for (run, program) in programs.iter().enumerate() {
-            if program.trusted {
-                reference_runs.insert((program.example, program.source.as_str()), run);
-            } else if let Some(&reference) =
-                reference_runs.get(&(program.example, program.source.as_str()))
-            {
-                copies.push((run, reference));
-            }
-        }
-        let copied: BTreeSet<usize> = copies.iter().map(|&(run, _)| run).collect();
-        drop(reference_runs);
-        for (run, program) in programs.into_iter().enumerate() {
-            if copied.contains(&run) {
-                continue;
-            }
-            let example = &examples[program.example];
-            let calls = match recordings.get(&program.example) {
-                Some(Ok(calls)) => Some(calls.as_slice()),
-                Some(Err(reason)) => {
-                    finished[run] = Some(judging::unjudgeable(reason));
-                    continue;
-                }
-                None => None,
-            };
-            let request = judging::candidate_request(example, program.source, calls, limits);
-            let batch = if program.trusted {
-                &mut trusted
-            } else {
-                &mut untrusted
-            };
-            batch.push(((run, program.example), (example.id.clone(), request)));
-        }
-        let (trusted_runs, trusted): (Vec<(usize, usize)>, Vec<_>) = trusted.into_iter().unzip();
-        let (untrusted_runs, untrusted): (Vec<(usize, usize)>, Vec<_>) =
-            untrusted.into_iter().unzip();
-        // One batch after the other: both at once would only share the CPUs.
-        let trusted = self.execute(&mut judges, trusted, "reference", printer)?;
-        let trusted_count = trusted.len();
-        let untrusted = self.execute(&mut candidates, untrusted, label, printer)?;
-        let positions: Vec<(usize, usize)> =
-            trusted_runs.into_iter().chain(untrusted_runs).collect();
-        let outcomes: Vec<ExecOutcome> = trusted.into_iter().chain(untrusted).collect();
-        drop(candidates);
-        let mut replays = Vec::new();
-        let mut replayed = Vec::new();
-        // The reference's run of each free-form item (references come first): a candidate that
-        // reported the same outcomes takes the reference's replay instead of a replay of its own.
-        let mut reference_outcomes: HashMap<usize, (usize, ExecOutcome)> = HashMap::new();
-        let mut like_reference = Vec::new();
-        for (index, ((run, position), outcome)) in positions.into_iter().zip(outcomes).enumerate() {
-            let example = &examples[position];
-            match recordings.get(&position) {
-                Some(Ok(calls)) => {
-                    if let Some((reference, _)) = reference_outcomes
-                        .get(&position)
-                        .filter(|(_, reference)| judging::same_outcomes(reference, &outcome))
-                    {
-                        like_reference.push((run, outcome, *reference));
-                        continue;
-                    }
-                    if index < trusted_count {
-                        reference_outcomes.insert(position, (run, outcome.clone()));
-                    }
-                    match judging::replay_request(example, calls, &outcome, limits) {
-                        judging::Replay::Run(request) => {
-                            replays.push((example.id.clone(), request));
-                            replayed.push((run, outcome));
-                        }
-                        judging::Replay::Done(done) => finished[run] = Some(done),
-                    }
-                }
-                _ => finished[run] = Some(judging::judge_cases(example, outcome)),
-            }
-        }
-        if !replays.is_empty() {
-            let outcomes = self.execute(&mut judges, replays, "judge", printer)?;
-            for ((run, candidate), replay) in replayed.into_iter().zip(outcomes) {
-                finished[run] = Some(judging::replayed(candidate, replay));
-            }
-        }
-        for (run, candidate, reference) in like_reference {
-            let replay = finished[reference]
-                .clone()
-                .expect("references are judged first");
-            finished[run] = Some(judging::replayed(candidate, replay));
-        }
-        for (run, reference) in copies {
-            finished[run] = finished[reference].clone();
-        }
-        Ok(finished
-            .into_iter()
-            .map(|o| o.expect("every program was judged"))
             .collect())
     }
 }

@@ -3,6 +3,7 @@
 use std::path::Path;
 
 use crate::args::ExecArgs;
+use crate::commands::judged::Judging;
 use crate::commands::{print_verdicts, read_dataset, write_results};
 use crate::exit_codes;
 use crate::outputs::Files;
@@ -21,7 +22,9 @@ pub fn run(
     let mut examples = read_dataset(dataset)?;
     exec.apply_time_limits(&mut examples, printer);
     let programs = benchgen_eval::verify::plan(&examples);
-    let outcomes = exec.execute_judged(dataset, &examples, programs, "verify", printer)?;
+    let mut judging = Judging::start(exec, dataset, &examples, programs.len(), printer)?;
+    let outcomes = judging.judge(programs, "verify", printer)?;
+    drop(judging);
     let results = benchgen_eval::verify::score(&examples, outcomes);
     for result in results.iter().filter(|r| !r.passed) {
         printer.info(&format!(
