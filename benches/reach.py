@@ -146,10 +146,19 @@ def measure(benchgen, workdir, pin, folder_name, dependencies, jobs):
         if os.path.exists(stale):
             os.remove(stale)
     jobs_args = ["--jobs", str(jobs)] if jobs else []
-    _, build_s = run([benchgen, "build", folder, "--out", dataset, *jobs_args], f"build {name}")
+    built, build_s = run([benchgen, "build", folder, "--out", dataset, *jobs_args],
+                         f"build {name}")
     build_report = dataset[:-6] + ".build.json"
     report = json.load(open(build_report)) if os.path.exists(build_report) else {}
     funnel = report.get("funnel", {})
+    if not funnel:
+        # A build that accepts nothing writes no report; its summary still says what it found.
+        for line in (built.stdout + built.stderr).splitlines():
+            words = line.split()
+            if len(words) == 2 and words[0] == "found" and words[1].isdigit():
+                funnel["found"] = int(words[1])
+    with open(os.path.join(out, f"{name}.build.log"), "w") as f:
+        f.write(built.stdout + built.stderr)
     wanted = candidates(folder)
     row = {"package": pin, "found": funnel.get("found", 0), "candidates": len(wanted),
            "build_s": round(build_s, 1)}

@@ -33,8 +33,8 @@ use benchgen_sandbox::Executor;
 
 use crate::probe::{self, Case, CaseKind};
 use crate::report::{BuildEvent, Phase};
-use crate::suite::{self, SuiteSize};
 use crate::select::Callable;
+use crate::suite::{self, SuiteSize};
 use crate::{batch, suite_size, verify, BuildOptions, Draft, Executors};
 
 /// Items whose faults run in one batch.

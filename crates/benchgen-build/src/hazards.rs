@@ -100,8 +100,9 @@ const HAZARDS: &[(&str, HazardKind)] = &[
     ("exit", HazardKind::Process),
     ("quit", HazardKind::Process),
     ("atexit", HazardKind::Process),
-    ("threading", HazardKind::Threads),
-    ("_thread", HazardKind::Threads),
+    // Uses, not the import: a lock or the current thread's id is single-threaded code too.
+    ("threading.*", HazardKind::Threads),
+    ("_thread.*", HazardKind::Threads),
     ("concurrent", HazardKind::Threads),
     ("asyncio", HazardKind::Threads),
     ("sched", HazardKind::Threads),
@@ -158,7 +159,16 @@ const HAZARDS: &[(&str, HazardKind)] = &[
 
 /// Names of the standard library that are fine even under a hazardous prefix: seeded
 /// randomness.
-const ALLOWED: &[&str] = &["random.Random", "random.seed"];
+const ALLOWED: &[&str] = &[
+    "random.Random",
+    "random.seed",
+    "threading.get_ident",
+    "threading.Lock",
+    "threading.RLock",
+    "_thread.get_ident",
+    "_thread.allocate_lock",
+    "_thread.RLock",
+];
 
 /// The first hazard among fully qualified names, in their order.
 pub(crate) fn find<'a>(names: impl IntoIterator<Item = &'a str>) -> Option<(HazardKind, String)> {
@@ -217,6 +227,20 @@ mod tests {
             Some((HazardKind::Process, "subprocess.run".into()))
         );
         assert_eq!(find(["urllib.parse.quote"]), None);
+    }
+
+    #[test]
+    fn locks_and_thread_ids_are_not_threads() {
+        // sortedcontainers' `recursive_repr` reads `_thread.get_ident`.
+        assert_eq!(
+            find(["_thread", "_thread.get_ident", "threading.RLock"]),
+            None
+        );
+        assert_eq!(
+            find(["threading", "threading.Thread"]),
+            Some((HazardKind::Threads, "threading.Thread".into()))
+        );
+        assert!(find(["_thread.start_new_thread"]).is_some());
     }
 
     #[test]

@@ -208,6 +208,7 @@ mod tests {
             raises: raises.into(),
             raised_type: raises.into(),
             value: None,
+            has_value: false,
             in_domain: true,
             materialized: false,
             origin: Default::default(),

@@ -221,14 +221,20 @@ pub fn build(
     let candidates = select_all(&files, options, true, &mut report);
     on_event(BuildEvent::Funnel(report.funnel));
 
+    let modules = slicing::Modules::new(
+        files
+            .iter()
+            .map(|f| (f.module.as_str(), f.text.as_str(), f.package.as_deref())),
+    );
     let mut sliced = Vec::new();
     for candidate in candidates {
         let qualified = &candidate.function.qualified_name;
-        let program = slicing::slice(
+        let program = slicing::slice_in(
             &candidate.file.text,
             qualified,
             candidate.file.package.as_deref(),
             &facts,
+            &modules,
         );
         // The slice keeps the definition's text, so the target is found again in it.
         let found = program.map(|program| {
@@ -329,6 +335,11 @@ pub fn select_all<'f>(
             if options.limit.is_some_and(|limit| selected.len() >= limit) {
                 return selected;
             }
+            // A package's own tests are not its code: counted apart, never candidates.
+            if file.is_test && file.requested.is_none() {
+                report.funnel.in_tests += 1;
+                continue;
+            }
             report.funnel.found += 1;
             let id = unique_id(match &file.requested {
                 Some(requested) => requested.id.clone(),
@@ -344,8 +355,10 @@ pub fn select_all<'f>(
                     function,
                     &file.text,
                     file.is_test,
-                    file.is_private,
-                    options.include_private,
+                    file.is_private_home(function.qualified_name.split('.').next().unwrap_or("")),
+                    // A documented private function has a specification of its own (it is a
+                    // CodeSearchNet-like candidate).
+                    options.include_private || function.docstring.is_some(),
                     file.requested.is_some(),
                     allow_methods,
                 ),

@@ -117,10 +117,10 @@ class _Receiver:
     """A receiver, as the constructor's arguments that build it: the first argument of every
     call of a method. Deep copies are the token itself: the receiver is built afresh anyway."""
 
-    __slots__ = ("text", "args", "kwargs")
+    __slots__ = ("text", "args", "kwargs", "state")
 
-    def __init__(self, text, args, kwargs):
-        self.text, self.args, self.kwargs = text, args, kwargs
+    def __init__(self, text, args, kwargs, state):
+        self.text, self.args, self.kwargs, self.state = text, args, kwargs, state
 
     def __deepcopy__(self, memo):
         return self
@@ -380,10 +380,12 @@ class Probe:
             first, second = self._construct(args, kwargs), self._construct(args, kwargs)
             if first is None or first != second:
                 continue
-            if first in states:
+            # Without a state to tell them apart (`__slots__`), receivers differ by their text.
+            state = first if first != "-" else "-" + text
+            if state in states:
                 continue
-            states.add(first)
-            self.receivers.append(_Receiver(text, args, kwargs))
+            states.add(state)
+            self.receivers.append(_Receiver(text, args, kwargs, first))
 
     def _construct(self, args, kwargs):
         """The canonical state of `Class(*args, **kwargs)`, or None when it fails."""
@@ -395,7 +397,7 @@ class Probe:
             signal.setitimer(signal.ITIMER_REAL, self.config["call_timeout_s"])
             try:
                 obj = self.cls(*copy.deepcopy(args), **copy.deepcopy(kwargs))
-                state = _state_of(obj)
+                state = self._observable(obj)
                 return "-" if state is None else _canonical(state[1], 0)
             finally:
                 signal.setitimer(signal.ITIMER_REAL, 0)
@@ -406,6 +408,25 @@ class Probe:
         finally:
             sys.stdout, sys.stderr = saved
             signal.signal(signal.SIGALRM, previous)
+
+    def _observable(self, obj):
+        """(expression, value) of the state of `obj` a test checks (see `_state_of`): where
+        some attributes have no literal or no encoding (a stream, a deque), the others by
+        name; None when none has."""
+        state = _state_of(obj)
+        if state is None or self._shown(state[1]):
+            return state
+        keys = tuple(sorted(k for k, v in state[1].items() if self._shown(v)))
+        if not keys:
+            return None
+        return f"{{k: vars(obj)[k] for k in {keys!r}}}", {k: state[1][k] for k in keys}
+
+    def _shown(self, value):
+        """Whether a test can check `value`: it has a literal and a canonical encoding."""
+        try:
+            return self._literal(value) is not None and canon.comparable(canon.encode(value))
+        except BaseException:  # noqa: BLE001
+            return False
 
     def _pool(self, i, values):
         """`values`, but the receivers for the receiver's slot."""
@@ -445,8 +466,14 @@ class Probe:
         return self._report()
 
     def _report(self):
+        if not any(case.get("_changed") for case in self.cases):
+            # A method that changes no receiver's state: its tests check what it returns only.
+            for case in self.cases:
+                for key in ("state_expr", "state_repr", "state", "state_canonical"):
+                    case.pop(key, None)
         return {
-            "cases": [{k: v for k, v in case.items() if k != "_call"} for case in self.cases],
+            "cases": [{k: v for k, v in case.items() if not k.startswith("_")}
+                      for case in self.cases],
             "counts": self.counts,
             "errors": self.errors,
             "executable": self._executable_lines(),
@@ -620,12 +647,14 @@ class Probe:
             literal = self._literal(value)
             # The expected value as data (benchgen's canonical encoding), when both runs agree on
             # it and all of it can be encoded.
-            encoded = first["encoded"]
+            encoded, has_value = first["encoded"], True
             if encoded != second["encoded"] or not canon.comparable(encoded):
-                encoded = None
+                encoded, has_value = None, False
             case.update(
                 materialized=first["materialized"],
                 value=encoded,
+                # `value` is null both for None and for no encoding.
+                has_value=has_value,
                 repr=first["repr"],
                 canonical=first["signature"][1],
                 type=type(value).__name__,
@@ -646,7 +675,8 @@ class Probe:
                         and encoded_state == second.get("state_encoded")
                         and canon.comparable(encoded_state)):
                     case.update(state_expr=expr, state_repr=shown, state=encoded_state,
-                                state_canonical=first["signature"][2])
+                                state_canonical=first["signature"][2],
+                                _changed=first["signature"][2] != args[0].state)
             self.working.append(case)
         self.cases.append(case)
 
@@ -741,7 +771,7 @@ class Probe:
                             # `return self`: the receiver is what the state check shows.
                             text, canonical = "True", "<self>"
                             encoded = canon.encode(True)
-                        state = _state_of(self.receiver_object)
+                        state = self._observable(self.receiver_object)
                         if state is not None:
                             state_encoded = canon.encode(state[1])
                 except _Timeout:

@@ -1,6 +1,10 @@
 //! Probing a sliced function for inputs: the request that runs `probe.py` against the program,
 //! the seeds it starts from (doctests, literal call sites), and the report it sends back.
 //!
+//! An instance method is probed on receivers the probe builds ([`method_request`]): from
+//! constructor calls in doctests and literal call sites ([`receiver_seeds`]) and from pools for
+//! the parameters of the class's `__init__`.
+//!
 //! A function is probed twice, by two separate sandbox runs (with different `PYTHONHASHSEED`s
 //! when the caller has a second executor); only calls whose outcome is the same in both runs
 //! (and in both executions within each run) become test cases.
@@ -192,9 +196,7 @@ pub fn method_request(
     let init = benchgen_python::functions(program)
         .into_iter()
         .rfind(|f| f.qualified_name == format!("{class}.__init__"));
-    let params = init
-        .map(|init| parameters(&init, 1))
-        .unwrap_or_default();
+    let params = init.map(|init| parameters(&init, 1)).unwrap_or_default();
     let mut config = config(
         function,
         &function.target,
@@ -440,6 +442,9 @@ pub struct Case {
     /// could be encoded: the expected value of a data case.
     #[serde(default)]
     pub value: Option<serde_json::Value>,
+    /// The result has a canonical encoding: `value`, or `null` (None) where `value` is `None`.
+    #[serde(default)]
+    pub has_value: bool,
     /// Every argument is of the kind its parameter's hint names: a call in the documented
     /// domain, whose result is behaviour a correct answer shares.
     #[serde(default = "yes")]
@@ -601,6 +606,59 @@ scale([1, 2], 3)
     }
 
     #[test]
+    fn receivers_from_doctests_and_literal_constructor_calls() {
+        let source = "\
+class Box:
+    \"\"\"A box.
+
+    >>> b = Box(3, name=label)
+    >>> Box(4).size()
+    \"\"\"
+
+    def __init__(self, n, name=''):
+        self.n = n
+
+    def size(self):
+        return self.n
+
+DEFAULT = Box(1)
+OTHER = Box(DEFAULT.n)
+";
+        let size = benchgen_python::functions(source)
+            .into_iter()
+            .find(|f| f.qualified_name == "Box.size")
+            .unwrap();
+        assert_eq!(
+            receiver_seeds(&size, &[source]),
+            ["3, name=label", "4", "1"]
+        );
+        let request = method_request(
+            source,
+            &size,
+            vec![],
+            vec!["4".into()],
+            &ProbeSettings {
+                seed: 0,
+                max_calls: 10,
+                budget_s: 1.0,
+                call_timeout_s: 0.5,
+                max_text: 200,
+            },
+            false,
+        );
+        // The probe calls the class; the constructor's parameters (`self` left out) and seeds
+        // build the receivers.
+        assert!(
+            request.tests.contains(r#"\"call\":\"Box\""#),
+            "{}",
+            request.tests
+        );
+        assert!(request.tests.contains(r#"\"method\":\"size\""#));
+        assert!(request.tests.contains(r#"\"name\":\"n\""#));
+        assert!(!request.tests.contains(r#"\"name\":\"self\""#));
+    }
+
+    #[test]
     fn values_a_docstring_names() {
         let values = documented_values(
             "Split at the last dot, ignoring leading dots: '.bashrc' has no\nextension. Don't count `a.b`; 0.5 and -1 and 1900.",
@@ -703,6 +761,7 @@ scale([1, 2], 3)
             raises: outcome.into(),
             raised_type: outcome.into(),
             value: None,
+            has_value: false,
             in_domain: true,
             materialized: false,
             origin: Default::default(),

@@ -13,8 +13,11 @@ use serde::Serialize;
 /// Counts of functions that reached each stage.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
 pub struct Funnel {
-    /// Functions and methods found in the sources.
+    /// Functions and methods found in the sources (not counting `in_tests`).
     pub found: usize,
+    /// Functions and methods in the sources' test files (`tests/`, `test_*.py`): the
+    /// package's own tests, not candidates, and not in `found` or the skips.
+    pub in_tests: usize,
     /// Worth an item: a real body that returns a value, not private, not a test, ...
     pub selected: usize,
     /// Cut out into a standalone program that reaches nothing unsafe.
@@ -97,6 +100,11 @@ pub enum SkipReason {
     UnresolvedName(String),
     /// It reaches a relative import (`from .x import y`).
     RelativeImport(String),
+    /// It reaches a module of its package as a value (`import pkg.x`, `from . import x`), or
+    /// more of the package than a slice takes, or an import cycle between its modules.
+    PackageModule(String),
+    /// A name the slice needs means different things in two modules of the package.
+    NameClash(String),
     /// It reaches an import the sandbox's standard library does not have.
     NotStandardLibrary(String),
     /// It reaches something that cannot run honestly in a sandbox.
@@ -150,6 +158,15 @@ impl fmt::Display for SkipReason {
             SkipReason::Redefined => f.write_str("is redefined later in its module"),
             SkipReason::UnresolvedName(name) => write!(f, "unresolved name {name}"),
             SkipReason::RelativeImport(module) => write!(f, "needs relative import {module}"),
+            SkipReason::PackageModule(module) => {
+                write!(f, "needs the package's module {module} as a whole")
+            }
+            SkipReason::NameClash(name) => {
+                write!(
+                    f,
+                    "the name {name} means different things in the modules it reaches"
+                )
+            }
             SkipReason::NotStandardLibrary(module) => {
                 write!(f, "needs {module}, which is not in the standard library")
             }

@@ -2,10 +2,11 @@
 //!
 //! A target must do something a test can observe from its arguments and return value: a real
 //! body (not a one-line hand-off), parameters, a `return <expression>`. Tests, private helpers,
-//! properties and abstract stubs are not what people would ask a model to write. Instance
-//! methods need an instance, which cannot be built honestly without a model (a builder with one
-//! passes `allow_methods`: its model writes the setup that builds the instance); static and class
-//! methods are called through their class and are kept.
+//! properties and abstract stubs are not what people would ask a model to write. Static and
+//! class methods are called through their class. Instance methods (`allow_methods`) are called
+//! on a receiver: the model-free build's probe builds it from the class's constructor, a
+//! model-driven build's model writes the setup; since the receiver is an input and what the
+//! method does to it is observable, a method needs neither parameters nor a return value.
 
 use benchgen_python::{FunctionInfo, ParameterKind};
 
@@ -154,6 +155,12 @@ class Shape(abc.ABC):
     def area(self, scale):
         return self.sides * scale
 
+    def grow(self, extra):
+        self.sides += extra
+
+    def perimeter(self):
+        return self.sides * 2
+
     @staticmethod
     def parse(text):
         return Shape(int(text.strip()))
@@ -201,6 +208,19 @@ class Shape(abc.ABC):
             Ok(Callable::Method)
         );
         assert_eq!(Callable::Method.bound_parameters(), 1);
+        // The receiver is an input, and what a method does to it is observable: methods
+        // without parameters or without a return value are kept.
+        for name in ["Shape.grow", "Shape.perimeter"] {
+            let method = benchgen_python::functions(SOURCE)
+                .into_iter()
+                .find(|f| f.qualified_name == name)
+                .unwrap();
+            assert_eq!(
+                select(&method, SOURCE, false, false, false, false, true),
+                Ok(Callable::Method),
+                "{name}"
+            );
+        }
         assert_eq!(Callable::StaticMethod.bound_parameters(), 0);
     }
 

@@ -7,6 +7,14 @@
 //! (`TABLE[k] = v` filling a kept dict) come along, since the kept names would be incomplete
 //! without them. What remains unresolved, unsafe or outside the standard library is a skip
 //! with its reason.
+//!
+//! Across a package ([`slice_in`]): an import of one of the package's own modules
+//! (`from .x import y`, `from pkg.x import y`) is filled by slicing `y` out of that module the
+//! same way, transitively; the pieces go before the target's module, each after the modules it
+//! imports from, and the import becomes the alias it bound (`z = y` for `import y as z`). A
+//! module used as a value, a name that means two things in two modules, and import cycles are
+//! skips. An optional import (`try: from .x import y` / `except ImportError:`) stays as written:
+//! a one-file program has no package, so it falls back, as where the module is missing.
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 
@@ -16,6 +24,32 @@ use crate::facts::PythonFacts;
 use crate::hazards;
 use crate::report::SkipReason;
 
+/// The modules of the package(s) being built, by dotted name: where a slice finds what a
+/// `from .x import y` or an absolute self-import (`from pkg.x import y`) brings in.
+#[derive(Debug, Default)]
+pub struct Modules<'a> {
+    texts: HashMap<String, (&'a str, Option<&'a str>)>,
+}
+
+impl<'a> Modules<'a> {
+    /// `(module, text, package)` of every file: `package` as [`slice`] takes it.
+    pub fn new(files: impl IntoIterator<Item = (&'a str, &'a str, Option<&'a str>)>) -> Self {
+        Modules {
+            texts: files
+                .into_iter()
+                .map(|(module, text, package)| (module.to_string(), (text, package)))
+                .collect(),
+        }
+    }
+
+    fn get(&self, module: &str) -> Option<(&'a str, Option<&'a str>)> {
+        self.texts.get(module).copied()
+    }
+}
+
+/// The most modules one slice may draw definitions from (the target's own included).
+const MAX_MODULES: usize = 24;
+
 /// The standalone program for the function `qualified_name` of `source`. `package` is the
 /// package relative imports in `source` start from (`json` for `json/decoder.py`), if known.
 pub fn slice(
@@ -23,6 +57,21 @@ pub fn slice(
     qualified_name: &str,
     package: Option<&str>,
     facts: &PythonFacts,
+) -> Result<String, SkipReason> {
+    slice_in(source, qualified_name, package, facts, &Modules::default())
+}
+
+/// [`slice`], across a package: what the target reaches through imports of `modules` (not in
+/// the standard library) is cut out of those modules and put before it, so the program holds
+/// exactly what the target reaches in every module. A name that means different things in two
+/// of them, a module used as an object (`from . import x`, `import pkg.x`) and import cycles
+/// are skips with their reason.
+pub fn slice_in(
+    source: &str,
+    qualified_name: &str,
+    package: Option<&str>,
+    facts: &PythonFacts,
+    modules: &Modules,
 ) -> Result<String, SkipReason> {
     let source = benchgen_python::remove_main_block(source);
     let target = benchgen_python::find_target(&source, qualified_name)
@@ -42,12 +91,253 @@ pub fn slice(
     {
         return Err(SkipReason::Redefined);
     }
-
+    let target_piece = Module {
+        name: None,
+        source,
+        statements,
+        package: package.map(str::to_string),
+    };
     // Earlier bindings of the target's own name (overload stubs, a first draft) are dead.
+    let kept = reach(
+        &target_piece,
+        &[target_index],
+        Some((top_name, target_index)),
+        facts,
+    )?;
+    let cut = cut_module(&target_piece, kept, &BTreeSet::new(), facts, modules)?;
+    if cut.needs.is_empty() {
+        return Ok(assemble(&target_piece, &cut));
+    }
+
+    // Modules of the package it reaches, with the names wanted of each, until nothing new.
+    let mut wanted: Vec<(String, BTreeSet<String>)> = Vec::new();
+    let add = |wanted: &mut Vec<(String, BTreeSet<String>)>, needs: &[(String, String)]| {
+        let mut changed = false;
+        for (module, name) in needs {
+            match wanted.iter_mut().find(|(m, _)| m == module) {
+                Some((_, names)) => changed |= names.insert(name.clone()),
+                None => {
+                    wanted.push((module.clone(), BTreeSet::from([name.clone()])));
+                    changed = true;
+                }
+            }
+        }
+        changed
+    };
+    add(&mut wanted, &cut.needs);
+    let mut pieces: Vec<(Module, Cut)> = Vec::new();
+    loop {
+        if wanted.len() >= MAX_MODULES {
+            return Err(SkipReason::PackageModule(format!(
+                "more than {MAX_MODULES} modules"
+            )));
+        }
+        pieces.clear();
+        let mut changed = false;
+        for (module, names) in wanted.clone() {
+            let (text, module_package) = modules
+                .get(&module)
+                .ok_or_else(|| SkipReason::PackageModule(module.clone()))?;
+            let piece = Module {
+                name: Some(module.clone()),
+                source: benchgen_python::remove_main_block(text),
+                statements: Vec::new(),
+                package: module_package.map(str::to_string),
+            };
+            let piece = Module {
+                statements: benchgen_python::top_level_statements(&piece.source),
+                ..piece
+            };
+            let mut seeds = Vec::new();
+            for name in &names {
+                let binders: Vec<usize> = piece
+                    .statements
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, s)| s.binds.iter().any(|b| b == name))
+                    .map(|(i, _)| i)
+                    .collect();
+                if binders.is_empty() {
+                    return Err(SkipReason::UnresolvedName(format!("{module}.{name}")));
+                }
+                seeds.extend(binders);
+            }
+            let kept = reach(&piece, &seeds, None, facts)?;
+            let cut = cut_module(&piece, kept, &names, facts, modules)?;
+            changed |= add(&mut wanted, &cut.needs);
+            pieces.push((piece, cut));
+        }
+        if !changed {
+            break;
+        }
+    }
+
+    // Each module after the modules it imports from.
+    let mut order: Vec<usize> = Vec::new();
+    let mut state = vec![0u8; pieces.len()];
+    fn visit(
+        i: usize,
+        pieces: &[(Module, Cut)],
+        state: &mut [u8],
+        order: &mut Vec<usize>,
+    ) -> Result<(), SkipReason> {
+        match state[i] {
+            2 => return Ok(()),
+            1 => {
+                return Err(SkipReason::PackageModule(format!(
+                    "{} (import cycle)",
+                    pieces[i].0.name.as_deref().unwrap_or("?")
+                )))
+            }
+            _ => {}
+        }
+        state[i] = 1;
+        for (module, _) in &pieces[i].1.needs {
+            if let Some(j) = pieces
+                .iter()
+                .position(|(m, _)| m.name.as_deref() == Some(module))
+            {
+                visit(j, pieces, state, order)?;
+            }
+        }
+        state[i] = 2;
+        order.push(i);
+        Ok(())
+    }
+    for i in 0..pieces.len() {
+        visit(i, &pieces, &mut state, &mut order)?;
+    }
+
+    // One meaning per name across the modules.
+    let mut meanings: HashMap<String, String> = HashMap::new();
+    let all = order
+        .iter()
+        .map(|&i| (&pieces[i].0, &pieces[i].1))
+        .chain(std::iter::once((&target_piece, &cut)));
+    for (module, cut) in all.clone() {
+        for (name, meaning) in cut.meanings(module) {
+            match meanings.get(&name) {
+                Some(existing) if *existing != meaning => {
+                    return Err(SkipReason::NameClash(name));
+                }
+                Some(_) => {}
+                None => {
+                    meanings.insert(name, meaning);
+                }
+            }
+        }
+    }
+
+    let mut futures: Vec<String> = Vec::new();
+    let mut bodies = Vec::new();
+    for (module, cut) in all {
+        for &i in &cut.kept {
+            let statement = &module.statements[i];
+            if statement.kind == StatementKind::FutureImport {
+                let text = module.source[statement.span.start_byte..statement.span.end_byte]
+                    .trim_end()
+                    .to_string();
+                if !futures.contains(&text) {
+                    futures.push(text);
+                }
+            }
+        }
+        bodies.push(assemble(module, cut));
+    }
+    // A definition imported by two modules is one statement, kept once.
+    let mut program = String::new();
+    for future in &futures {
+        program.push_str(future);
+        program.push('\n');
+    }
+    let mut seen: HashSet<String> = HashSet::new();
+    for body in bodies {
+        let body: String = body
+            .split_inclusive('\n')
+            .filter(|line| !futures.iter().any(|f| line.trim_end() == f))
+            .collect();
+        let body = body.trim_matches('\n');
+        if body.is_empty() || !seen.insert(body.to_string()) {
+            continue;
+        }
+        if !program.is_empty() {
+            program.push_str("\n\n");
+        }
+        program.push_str(body);
+        program.push('\n');
+    }
+    Ok(program)
+}
+
+/// One module's text and statements, as a slice reads them.
+struct Module {
+    /// Its dotted name; `None` for the target's (which may be a lone file).
+    name: Option<String>,
+    source: String,
+    statements: Vec<TopLevelStatement>,
+    package: Option<String>,
+}
+
+/// What a slice keeps of one module.
+struct Cut {
+    kept: BTreeSet<usize>,
+    rewrites: Vec<Rewrite>,
+    /// Kept import statements of the package's modules, replaced by the aliases they bind
+    /// (`z = y` for `from .x import y as z`; empty for `from .x import y`).
+    replaced: HashMap<usize, String>,
+    /// `(module, name)` the kept statements need from other modules of the package.
+    needs: Vec<(String, String)>,
+}
+
+impl Cut {
+    /// What each name the kept statements bind stands for: the same import in two modules
+    /// stands for the same thing; any other binding for itself.
+    fn meanings(&self, module: &Module) -> Vec<(String, String)> {
+        let mut out = Vec::new();
+        let here = module.name.as_deref().unwrap_or("");
+        for &i in &self.kept {
+            let statement = &module.statements[i];
+            match (statement.kind, self.replaced.get(&i)) {
+                (StatementKind::FutureImport, _) => {}
+                (_, Some(_)) => {
+                    for (name, qualified) in &statement.imports {
+                        let imported = qualified.rsplit('.').next().unwrap_or(qualified);
+                        if name != imported {
+                            out.push((name.clone(), format!("alias {qualified}")));
+                        }
+                    }
+                }
+                (StatementKind::Import, None) => {
+                    for (name, qualified) in &statement.imports {
+                        out.push((name.clone(), format!("import {qualified}")));
+                    }
+                }
+                _ => {
+                    let text = &module.source[statement.span.start_byte..statement.span.end_byte];
+                    for name in &statement.binds {
+                        out.push((name.clone(), format!("{here}:{text}")));
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The statements of `module` that `seeds` reach, transitively (future imports always).
+/// `target`: the target's name and statement, whose earlier bindings are dead.
+fn reach(
+    module: &Module,
+    seeds: &[usize],
+    target: Option<(&str, usize)>,
+    facts: &PythonFacts,
+) -> Result<BTreeSet<usize>, SkipReason> {
+    let source = &module.source;
+    let statements = &module.statements;
     let mut binders: HashMap<&str, Vec<usize>> = HashMap::new();
     for (i, statement) in statements.iter().enumerate() {
         for name in &statement.binds {
-            if !(name == top_name && i < target_index) {
+            if !target.is_some_and(|(top, index)| name == top && i < index) {
                 binders.entry(name.as_str()).or_default().push(i);
             }
         }
@@ -59,7 +349,7 @@ pub fn slice(
         .filter(|(_, s)| s.kind == StatementKind::FutureImport)
         .map(|(i, _)| i)
         .collect();
-    kept.insert(target_index);
+    kept.extend(seeds.iter().copied());
     let resolves = |name: &str| binders.contains_key(name) || facts.is_builtin(name);
     let mut readers: HashMap<&str, HashSet<usize>> = HashMap::new();
     for (i, statement) in statements.iter().enumerate() {
@@ -148,13 +438,125 @@ pub fn slice(
         }
         kept.extend(stars);
     }
-
-    let rewrites = check_reach(&source, &statements, &kept, package, facts)?;
-    Ok(assemble(&source, &statements, &kept, &rewrites))
+    Ok(kept)
 }
 
+/// Checks what `kept` reaches in `module` (see [`check_reach`]) and finds the imports of the
+/// package's own modules among them, which the slice fills from those modules. `asked`: the
+/// names other modules want of this one (it may only pass them on).
+fn cut_module(
+    module: &Module,
+    kept: BTreeSet<usize>,
+    asked: &BTreeSet<String>,
+    facts: &PythonFacts,
+    modules: &Modules,
+) -> Result<Cut, SkipReason> {
+    let package = module.package.as_deref();
+    let mut replaced = HashMap::new();
+    let mut needs = Vec::new();
+    // Names the kept statements read, by root, and those asked for.
+    let read: HashSet<&str> = kept
+        .iter()
+        .flat_map(|&i| module.statements[i].reads.iter().map(|chain| root(chain)))
+        .chain(asked.iter().map(String::as_str))
+        .collect();
+    for &i in &kept {
+        let statement = &module.statements[i];
+        if statement.kind != StatementKind::Import {
+            continue;
+        }
+        let [imported] = statement.modules.as_slice() else {
+            continue;
+        };
+        let Some(absolute) = own_module(imported, package, facts) else {
+            continue;
+        };
+        let text = &module.source[statement.span.start_byte..statement.span.end_byte];
+        if !text.trim_start().starts_with("from") {
+            // `import pkg.x`: the module itself is the value.
+            return Err(SkipReason::PackageModule(absolute));
+        }
+        if modules.get(&absolute).is_none() {
+            // A module of the package that was not loaded: the slice cannot fill it.
+            return Err(match imported.starts_with('.') {
+                true => SkipReason::RelativeImport(imported.clone()),
+                false => SkipReason::NotStandardLibrary(root(imported).to_string()),
+            });
+        }
+        let mut aliases = String::new();
+        for (name, qualified) in &statement.imports {
+            let original = qualified.rsplit('.').next().unwrap_or(qualified);
+            if modules.get(&format!("{absolute}.{original}")).is_some()
+                && read.contains(name.as_str())
+            {
+                return Err(SkipReason::PackageModule(format!("{absolute}.{original}")));
+            }
+            if !read.contains(name.as_str()) {
+                continue;
+            }
+            needs.push((absolute.clone(), original.to_string()));
+            if name != original {
+                aliases.push_str(&format!("{name} = {original}\n"));
+            }
+        }
+        replaced.insert(i, aliases);
+    }
+    let rewrites = check_reach(
+        &module.source,
+        &module.statements,
+        &kept,
+        &replaced,
+        package,
+        facts,
+    )?;
+    Ok(Cut {
+        kept,
+        rewrites,
+        replaced,
+        needs,
+    })
+}
+
+/// The absolute name of `imported` when it is a module of the package being built rather
+/// than of the standard library: a relative import, or an absolute one under the package's
+/// own top-level name.
+fn own_module(imported: &str, package: Option<&str>, facts: &PythonFacts) -> Option<String> {
+    let package = package?;
+    let absolute = match imported.starts_with('.') {
+        true => absolute(imported, package)?,
+        false => imported.to_string(),
+    };
+    let top = package.split('.').next().unwrap_or(package);
+    (root(&absolute) == top && !facts.is_stdlib(top)).then_some(absolute)
+}
 fn root(chain: &str) -> &str {
     chain.split('.').next().unwrap_or(chain)
+}
+
+/// `if TYPE_CHECKING:` (or `typing.TYPE_CHECKING`), without an `else`.
+fn type_checking_only(text: &str) -> bool {
+    let text = text.trim_start();
+    (text.starts_with("if TYPE_CHECKING:") || text.starts_with("if typing.TYPE_CHECKING:"))
+        && !text.contains("\nelse")
+        && !text.contains("\nelif")
+}
+
+/// An `if` whose condition asks which Python runs (`sys.version_info`, `PY2`, `PY3`...).
+fn version_guarded(text: &str) -> bool {
+    let text = text.trim_start();
+    let Some(condition) = text.strip_prefix("if ").and_then(|t| t.split(':').next()) else {
+        return false;
+    };
+    [
+        "version_info",
+        "hexversion",
+        "sys.version",
+        "PY2",
+        "PY3",
+        "python_implementation",
+    ]
+    .iter()
+    .any(|marker| condition.contains(marker))
 }
 
 /// A relative import made absolute in the text of one kept statement: `(statement, from, to)`.
@@ -163,15 +565,19 @@ type Rewrite = (usize, String, String);
 /// Every import the kept statements make must be in the sandbox's standard library, and
 /// nothing they use may be a hazard. A relative import of a standard-library package is
 /// importable in the sandbox once spelled absolutely: the rewrites that do so are returned.
+/// `replaced` statements import from the package's own modules, which the slice fills: they
+/// are not checked here (what they bring in is, in its own module).
 fn check_reach(
     source: &str,
     statements: &[TopLevelStatement],
     kept: &BTreeSet<usize>,
+    replaced: &HashMap<usize, String>,
     package: Option<&str>,
     facts: &PythonFacts,
 ) -> Result<Vec<Rewrite>, SkipReason> {
     let aliases: HashMap<&str, &str> = kept
         .iter()
+        .filter(|i| !replaced.contains_key(i))
         .flat_map(|&i| statements[i].imports.iter())
         .map(|(name, qualified)| (name.as_str(), qualified.as_str()))
         .collect();
@@ -182,12 +588,32 @@ fn check_reach(
     let mut names: Vec<String> = Vec::new();
     let mut rewrites = Vec::new();
     for &i in kept {
+        if replaced.contains_key(&i) {
+            continue;
+        }
         let statement = &statements[i];
         // `try: import x` / `except ImportError: fallback`: the module is optional.
         let text = &source[statement.span.start_byte..statement.span.end_byte];
-        let optional = text.trim_start().starts_with("try") && text.contains("ImportError");
+        // `if TYPE_CHECKING:` never runs.
+        if type_checking_only(text) {
+            continue;
+        }
+        // `if sys.version_info >= ...: import x` / `else: import y`: the branch for another
+        // Python is never taken.
+        let optional = (text.trim_start().starts_with("try") && text.contains("ImportError"))
+            || version_guarded(text);
         for module in &statement.modules {
             let module = match module.strip_prefix('.').is_some() {
+                // `try: from .x import y` / `except ImportError: fallback`: a one-file program
+                // has no package, so the import fails and the fallback runs, as where the
+                // module is missing.
+                true if optional
+                    && !package
+                        .and_then(|package| absolute(module, package))
+                        .is_some_and(|absolute| facts.is_stdlib(root(&absolute))) =>
+                {
+                    continue
+                }
                 true => {
                     let absolute = package
                         .and_then(|package| absolute(module, package))
@@ -230,7 +656,7 @@ fn check_reach(
 }
 
 /// `.x` in package `a.b` is `a.b.x`, `..x` is `a.x`, `.` is `a.b`; `None` above the top.
-fn absolute(relative: &str, package: &str) -> Option<String> {
+pub(crate) fn absolute(relative: &str, package: &str) -> Option<String> {
     let rest = relative.trim_start_matches('.');
     let levels = relative.len() - rest.len();
     let parts: Vec<&str> = package.split('.').collect();
@@ -261,32 +687,39 @@ fn absolute_chain(chain: &str, package: Option<&str>) -> String {
     }
 }
 
-/// The kept statements in order: definitions with the comment block right above them and a
-/// blank-line pair around them, consecutive simple statements together.
-fn assemble(
-    source: &str,
-    statements: &[TopLevelStatement],
-    kept: &BTreeSet<usize>,
-    rewrites: &[Rewrite],
-) -> String {
+/// The kept statements of `module` in order: definitions with the comment block right above
+/// them and a blank-line pair around them, consecutive simple statements together; imports of
+/// the package's own modules replaced by the aliases they bind.
+fn assemble(module: &Module, cut: &Cut) -> String {
+    let source = &module.source;
     let mut program = String::new();
     let mut previous: Option<StatementKind> = None;
-    for &i in kept {
-        let statement = &statements[i];
+    for &i in &cut.kept {
+        let statement = &module.statements[i];
+        let replacement = cut.replaced.get(&i);
+        if replacement.is_some_and(|text| text.is_empty()) {
+            continue;
+        }
+        let kind = match replacement {
+            Some(_) => StatementKind::Other,
+            None => statement.kind,
+        };
         let mut start = statement.span.start_byte;
-        if statement.kind == StatementKind::Definition {
+        if kind == StatementKind::Definition {
             start = comment_block_start(source, start);
         }
         if let Some(previous) = previous {
-            if previous == StatementKind::Definition || statement.kind == StatementKind::Definition
-            {
+            if previous == StatementKind::Definition || kind == StatementKind::Definition {
                 program.push_str("\n\n");
-            } else if previous != statement.kind {
+            } else if previous != kind {
                 program.push('\n');
             }
         }
-        let mut text = source[start..statement.span.end_byte].to_string();
-        for (_, relative, absolute) in rewrites.iter().filter(|(j, _, _)| *j == i) {
+        let mut text = match replacement {
+            Some(aliases) => aliases.clone(),
+            None => source[start..statement.span.end_byte].to_string(),
+        };
+        for (_, relative, absolute) in cut.rewrites.iter().filter(|(j, _, _)| *j == i) {
             text = text.replacen(
                 &format!("from {relative} import"),
                 &format!("from {absolute} import"),
@@ -297,7 +730,7 @@ fn assemble(
         if !program.ends_with('\n') {
             program.push('\n');
         }
-        previous = Some(statement.kind);
+        previous = Some(kind);
     }
     program
 }
@@ -528,6 +961,137 @@ def deepcopy(x):
         assert_eq!(
             slice(source, "deepcopy", None, &facts).unwrap(),
             "def _atomic(x):\n    return x\n\n\nd = _deep = {}\nd[int] = _atomic\n\n\ndef deepcopy(x):\n    return _deep[type(x)](x)\n"
+        );
+    }
+
+    #[test]
+    fn a_name_rebound_from_itself_keeps_its_first_binding() {
+        // Issue 13: `X = [f(b) for b in X]` lost the first `X`.
+        let source = "\
+_B = ['a', 'b']
+_B = [s.upper() for s in _B]
+UNUSED = 0
+
+def f(x):
+    return x in _B
+";
+        let facts = PythonFacts::for_tests(&[], &[]);
+        assert_eq!(
+            slice(source, "f", None, &facts).unwrap(),
+            "_B = ['a', 'b']\n_B = [s.upper() for s in _B]\n\n\ndef f(x):\n    return x in _B\n"
+        );
+    }
+
+    #[test]
+    fn version_guarded_and_type_checking_imports_are_not_needs() {
+        let source = "\
+import sys
+if sys.version_info >= (3, 9):
+    import zoneinfo
+else:
+    from backports import zoneinfo
+if TYPE_CHECKING:
+    from .types import Zone
+
+def f(x: 'Zone'):
+    return zoneinfo.available_timezones() and x
+";
+        let facts = PythonFacts::for_tests(&["TYPE_CHECKING"], &["sys", "zoneinfo"]);
+        let program = slice(source, "f", Some("pkg"), &facts).unwrap();
+        assert!(
+            program.contains("from backports import zoneinfo"),
+            "{program}"
+        );
+        let hex = source.replace("sys.version_info >= (3, 9)", "sys.hexversion >= 0x03090000");
+        assert!(slice(&hex, "f", Some("pkg"), &facts).is_ok());
+        let unguarded = source.replace("if sys.version_info >= (3, 9):", "if sys.flags.x:");
+        assert_eq!(
+            slice(&unguarded, "f", Some("pkg"), &facts),
+            Err(SkipReason::NotStandardLibrary("backports".into()))
+        );
+    }
+
+    fn package() -> Vec<(&'static str, &'static str, Option<&'static str>)> {
+        vec![
+            (
+                "pkg",
+                "from ._impl import public, Shape\nfrom .util import *\n",
+                Some("pkg"),
+            ),
+            (
+                "pkg._impl",
+                "import re\nfrom . import util\nfrom .util import clean as _clean, LIMIT\n\n\
+                 _WORD = re.compile(r'\\w+')\n\n\ndef public(text):\n    return [_clean(w)[:LIMIT] for w in _WORD.findall(text)]\n\n\n\
+                 def whole(text):\n    return util.clean(text)\n\n\nclass Shape:\n    SIDES = 3\n",
+                Some("pkg"),
+            ),
+            (
+                "pkg.util",
+                "import re\nfrom pkg.consts import LIMIT\n\n\ndef clean(word):\n    return re.sub('_', '', word).lower()\n\n\ndef other():\n    return 1\n",
+                Some("pkg"),
+            ),
+            ("pkg.consts", "LIMIT = 4\nOTHER = 5\n", Some("pkg")),
+            (
+                "pkg.api",
+                "import pkg.util\nfrom .consts import LIMIT\nfrom ._impl import public\n\n\
+                 LIMIT = LIMIT + 1\n\n\ndef shout(text):\n    return public(text) + [LIMIT]\n\n\
+                 def mod(text):\n    return pkg.util.clean(text)\n",
+                Some("pkg"),
+            ),
+        ]
+    }
+
+    #[test]
+    fn package_imports_bring_exactly_what_the_target_reaches() {
+        let files = package();
+        let modules = Modules::new(files.iter().copied());
+        let facts = PythonFacts::for_tests(&["len"], &["re"]);
+        let (_, impl_text, _) = files[1];
+        let program = slice_in(impl_text, "public", Some("pkg"), &facts, &modules).unwrap();
+        assert_eq!(
+            program,
+            "LIMIT = 4\n\n\nimport re\n\n\ndef clean(word):\n    return re.sub('_', '', word).lower()\n\n\n\
+             import re\n\n_clean = clean\n_WORD = re.compile(r'\\w+')\n\n\n\
+             def public(text):\n    return [_clean(w)[:LIMIT] for w in _WORD.findall(text)]\n"
+        );
+        assert_eq!(benchgen_python::parse_errors(&program), None);
+        // Without the package's modules, as before.
+        assert_eq!(
+            slice(impl_text, "public", Some("pkg"), &facts),
+            Err(SkipReason::RelativeImport(".util".into()))
+        );
+    }
+
+    #[test]
+    fn optional_package_imports_fall_back() {
+        // boltons: `try: from .typeutils import make_sentinel` / `except ImportError: ...`.
+        let source = "try:\n    from .typeutils import make_sentinel\n    _UNSET = make_sentinel('_UNSET')\nexcept ImportError:\n    _UNSET = object()\n\ndef f(x=_UNSET):\n    return x is _UNSET\n";
+        let facts = PythonFacts::for_tests(&["ImportError", "object"], &[]);
+        assert_eq!(
+            slice(source, "f", Some("boltons"), &facts).unwrap(),
+            source.replace("\n\ndef", "\n\n\ndef")
+        );
+    }
+
+    #[test]
+    fn package_modules_as_values_and_clashing_names_are_reasons() {
+        let files = package();
+        let modules = Modules::new(files.iter().copied());
+        let facts = PythonFacts::for_tests(&["len"], &["re"]);
+        let (_, api, _) = files[4];
+        assert_eq!(
+            slice_in(api, "mod", Some("pkg"), &facts, &modules),
+            Err(SkipReason::PackageModule("pkg.util".into()))
+        );
+        // `LIMIT` is `pkg.consts.LIMIT` to `_impl`, and rebound in `api`.
+        assert_eq!(
+            slice_in(api, "shout", Some("pkg"), &facts, &modules),
+            Err(SkipReason::NameClash("LIMIT".into()))
+        );
+        let (_, impl_text, _) = files[1];
+        assert_eq!(
+            slice_in(impl_text, "whole", Some("pkg"), &facts, &modules),
+            Err(SkipReason::PackageModule("pkg.util".into()))
         );
     }
 

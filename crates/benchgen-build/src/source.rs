@@ -4,6 +4,7 @@
 //! Every source becomes a list of [`ModuleFile`]s (text plus provenance). A source that cannot
 //! be read is a [`SourceError`] naming it; the build goes on with the others.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -62,6 +63,65 @@ pub struct ModuleFile {
     pub is_private: bool,
     /// For an item list: the one function asked for, and the item id to give it.
     pub requested: Option<Requested>,
+    /// Top-level names of this (private) module that a public module of its package imports,
+    /// so re-exports: public API defined in a private module (`dateutil.parser._parser.parse`
+    /// as `dateutil.parser.parse`). `*` for a star import.
+    pub reexported: Vec<String>,
+}
+
+impl ModuleFile {
+    /// Whether `name`, defined at the top of this file, is an implementation detail by where
+    /// it lives: a private module, unless a public one re-exports it.
+    pub fn is_private_home(&self, name: &str) -> bool {
+        self.is_private && !self.reexported.iter().any(|n| n == name || n == "*")
+    }
+}
+
+/// Marks what public modules re-export from private ones (see [`ModuleFile::reexported`]).
+fn mark_reexports(files: &mut [ModuleFile]) {
+    let index: HashMap<String, usize> = files
+        .iter()
+        .enumerate()
+        .map(|(i, f)| (f.module.clone(), i))
+        .collect();
+    let mut marks: Vec<(usize, String)> = Vec::new();
+    for file in files.iter().filter(|f| !f.is_private && !f.is_test) {
+        for statement in benchgen_python::top_level_statements(&file.text) {
+            if statement.kind != benchgen_python::StatementKind::Import {
+                continue;
+            }
+            let [module] = statement.modules.as_slice() else {
+                continue;
+            };
+            let absolute = match module.starts_with('.') {
+                true => match file
+                    .package
+                    .as_deref()
+                    .and_then(|p| crate::slicing::absolute(module, p))
+                {
+                    Some(absolute) => absolute,
+                    None => continue,
+                },
+                false => module.clone(),
+            };
+            let Some(&target) = index.get(&absolute) else {
+                continue;
+            };
+            if statement.binds.iter().any(|b| b == "*") {
+                marks.push((target, "*".into()));
+            }
+            for (_, qualified) in &statement.imports {
+                if let Some(name) = qualified.strip_prefix(&format!("{module}.")) {
+                    marks.push((target, name.to_string()));
+                }
+            }
+        }
+    }
+    for (i, name) in marks {
+        if !files[i].reexported.contains(&name) {
+            files[i].reexported.push(name);
+        }
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -145,6 +205,7 @@ pub fn load(source: &Source, host_python: &str) -> (Vec<ModuleFile>, Vec<SourceE
             Err(error) => errors.push(error),
         },
     }
+    mark_reexports(&mut files);
     (files, errors)
 }
 
@@ -181,6 +242,7 @@ fn read_module(
         text,
         provenance,
         requested: None,
+        reexported: Vec::new(),
     })
 }
 
@@ -442,6 +504,7 @@ fn read_items(path: &Path) -> Result<Vec<Result<ModuleFile, SourceError>>, Sourc
                     qualified_name: item.func_name,
                     id: format!("{stem}/{idx}"),
                 }),
+                reexported: Vec::new(),
             })
         })
         .collect())
@@ -513,6 +576,40 @@ mod tests {
             "{}",
             errors[0]
         );
+    }
+
+    #[test]
+    fn what_public_modules_import_from_private_ones_is_public() {
+        // Issue 13: `_parser.parse`, exposed as `parser.parse`, was dropped as private.
+        let dir = tempfile::tempdir().unwrap();
+        let pkg = dir.path().join("pkg");
+        for (path, text) in [
+            (
+                "__init__.py",
+                "from ._parser import parse, Parser as P\nfrom pkg._star import *\n",
+            ),
+            (
+                "_parser.py",
+                "def parse(x):\n    return x\n\ndef hidden(x):\n    return x\n",
+            ),
+            ("_star.py", "def g(x):\n    return x\n"),
+            ("_other.py", "def h(x):\n    return x\n"),
+            ("tests/test_p.py", "from pkg._other import h\n"),
+        ] {
+            let path = pkg.join(path);
+            fs_err::create_dir_all(path.parent().unwrap()).unwrap();
+            fs_err::write(path, text).unwrap();
+        }
+        let (files, _) = load(&Source::Directory(pkg), "python3");
+        let file = |module: &str| files.iter().find(|f| f.module == module).unwrap();
+        assert_eq!(file("pkg._parser").reexported, ["parse", "Parser"]);
+        assert!(!file("pkg._parser").is_private_home("parse"));
+        assert!(!file("pkg._parser").is_private_home("Parser"));
+        assert!(file("pkg._parser").is_private_home("hidden"));
+        assert!(!file("pkg._star").is_private_home("g"));
+        // A test importing it does not make it public.
+        assert!(file("pkg._other").is_private_home("h"));
+        assert!(!file("pkg").is_private_home("anything"));
     }
 
     #[test]

@@ -9,6 +9,9 @@
 //! result can be written as a literal, a tolerance check for floats, a `try`/`except` for an
 //! expected exception, `assert f(args) == reference.f(args)` (differential) for values with no
 //! literal form, and `assert repr(f(args)) == '...'` for objects of the program's own classes.
+//! A method's test first builds its receiver (`obj = Class(...)`, the case's setup as data),
+//! calls `obj.m(args)` (`obj.m(args) is obj` for a method that returns its receiver) and then
+//! checks the receiver's state, when the probe saw the method change it (the case's `after`).
 
 use std::collections::{BTreeSet, HashSet};
 
@@ -172,7 +175,12 @@ fn receiver<'c>(call: &'c str, case: &Case) -> Option<(&'c str, &'c str)> {
 
 /// The statement that builds a case's receiver (`obj = Class(...)`), if it has one.
 fn setup(call: &str, case: &Case) -> Option<String> {
-    receiver(call, case).map(|(class, _)| format!("{RECEIVER} = {class}({})", case.receiver.as_deref().unwrap_or_default()))
+    receiver(call, case).map(|(class, _)| {
+        format!(
+            "{RECEIVER} = {class}({})",
+            case.receiver.as_deref().unwrap_or_default()
+        )
+    })
 }
 
 /// What the reference returns for a case, for a differential test.
@@ -389,7 +397,11 @@ fn as_data(call: &str, cases: &[Case], chosen: &[(usize, Check)]) -> Option<Vec<
                 data.raises = Some(case.raises.clone());
                 return Some(data);
             }
-            let value = judge::Value::from_json(case.value.as_ref()?).ok()?;
+            let value = match (&case.value, case.has_value) {
+                (Some(value), _) => judge::Value::from_json(value).ok()?,
+                (None, true) => judge::Value::from_json(&serde_json::Value::Null).ok()?,
+                (None, false) => return None,
+            };
             if !value.is_comparable() {
                 return None;
             }
@@ -503,6 +515,7 @@ mod tests {
             raises: String::new(),
             raised_type: String::new(),
             value: None,
+            has_value: false,
             in_domain: true,
             materialized: false,
             origin: Default::default(),
@@ -671,6 +684,51 @@ mod tests {
         assert!(pool
             .tests
             .contains("def test_f_5():\n    assert f('ee') == 'E'\n"));
+    }
+
+    #[test]
+    fn methods_build_their_receiver_and_check_its_state() {
+        let state = |n: i64| serde_json::json!({"dict": [["n", {"int": n.to_string()}]]});
+        let mut add = value("2", "None", &[1]);
+        add.receiver = Some("n=1".into());
+        add.state_expr = "vars(obj)".into();
+        add.state_repr = "{'n': 3}".into();
+        add.state = Some(state(3));
+        add.has_value = true;
+        let mut chained = value("", "True", &[2]);
+        chained.receiver = Some(String::new());
+        chained.returns_self = true;
+        chained.value = Some(serde_json::json!(true));
+        let mut fails = raise("-1", "ValueError", &[3]);
+        fails.receiver = Some("n=1".into());
+        let cases = [add, chained, fails];
+        let suite = write("Box.add", &cases, &["ValueError".into()], true, None, SIZE).unwrap();
+        assert!(suite.tests.contains(
+            "def test_Box_add_1():\n    obj = Box(n=1)\n    assert obj.add(2) is None\n    assert vars(obj) == {'n': 3}\n"
+        ));
+        assert!(suite.tests.contains(
+            "def test_Box_add_2():\n    obj = Box()\n    assert (obj.add() is obj) is True\n"
+        ));
+        assert!(suite
+            .tests
+            .contains("    obj = Box(n=1)\n    try:\n        obj.add(-1)\n    except ValueError:"));
+        assert_eq!(benchgen_python::parse_errors(&suite.tests), None);
+        // As data: the setup that builds the receiver, the call on it, the state after it.
+        assert_eq!(suite.data.len(), 3);
+        assert_eq!(
+            (suite.data[0].setup.as_str(), suite.data[0].call.as_str()),
+            ("obj = Box(n=1)", "obj.add(2)")
+        );
+        assert_eq!(suite.data[0].after.len(), 1);
+        assert_eq!(suite.data[0].after[0].expr, "vars(obj)");
+        assert_eq!(
+            suite.data[0].after[0].value,
+            judge::Value::from_json(&state(3)).unwrap()
+        );
+        assert_eq!(suite.data[1].call, "(obj.add() is obj)");
+        assert!(suite.data[1].after.is_empty());
+        assert_eq!(suite.data[2].check, judge::Check::Raises);
+        assert!(suite.data[2].after.is_empty());
     }
 
     #[test]

@@ -131,6 +131,7 @@ mod tests {
             raises: String::new(),
             raised_type: String::new(),
             value: None,
+            has_value: false,
             in_domain: true,
             materialized: false,
             origin: Default::default(),

@@ -33,7 +33,8 @@ pub struct TopLevelStatement {
     /// Free names the statement reads, as dotted chains without duplicates (`os.path.join`,
     /// `len`): those read in the statement's own scope first, then those of nested scopes, each
     /// in source order. The module-level binding of the first component is what a slice must
-    /// keep. Names the statement binds itself are left out.
+    /// keep. Names the statement binds itself are left out, unless read at module level before
+    /// it binds them (`X = [f(b) for b in X]` reads the earlier `X`).
     pub reads: Vec<String>,
     /// Dotted chains whose root an import *inside* the statement binds (a function's local
     /// `import random`), spelled with the imported module: `random.choice`.
@@ -299,6 +300,8 @@ struct Scope {
     resolved: Vec<String>,
     /// Modules imported here or in nested scopes.
     modules: Vec<String>,
+    /// Module scope only: names read before this statement binds them.
+    early: HashSet<String>,
 }
 
 impl Scope {
@@ -312,6 +315,7 @@ impl Scope {
             imports: Vec::new(),
             resolved: Vec::new(),
             modules: Vec::new(),
+            early: HashSet::new(),
         }
     }
 
@@ -322,6 +326,11 @@ impl Scope {
     }
 
     fn read(&mut self, chain: String) {
+        // At module level, a name read before the statement binds it is the earlier binding
+        // (`X = X + 1`, `X = [f(b) for b in X]`): it stays a read of the statement.
+        if self.kind == ScopeKind::Module && !self.binds.iter().any(|b| b == root(&chain)) {
+            self.early.insert(root(&chain).to_string());
+        }
         self.reads.push(chain);
     }
 
@@ -352,7 +361,10 @@ impl Scope {
                     continue;
                 }
             }
-            if sees_locals && local.contains(name) {
+            let earlier = self.kind == ScopeKind::Module
+                && self.early.contains(name)
+                && self.reads.iter().any(|read| std::ptr::eq(read, chain));
+            if sees_locals && local.contains(name) && !earlier {
                 continue;
             }
             if seen.insert(chain.clone()) {
@@ -430,14 +442,21 @@ fn visit(node: Node, scope: &mut Scope, source: &str) {
         | "dictionary_comprehension"
         | "generator_expression" => {
             let mut inner = Scope::new(ScopeKind::Function);
+            let mut first = true;
             for child in named_children(node) {
                 if child.kind() == "for_in_clause" {
-                    if let Some(left) = child.child_by_field_name("left") {
-                        bind_target(left, &mut inner, source);
-                    }
+                    // The first iterable is evaluated in the enclosing scope
+                    // (`X = [f(b) for b in X]` reads the earlier `X`).
                     let mut cursor = child.walk();
                     for right in child.children_by_field_name("right", &mut cursor) {
-                        visit(right, &mut inner, source);
+                        match first {
+                            true => visit(right, scope, source),
+                            false => visit(right, &mut inner, source),
+                        }
+                    }
+                    first = false;
+                    if let Some(left) = child.child_by_field_name("left") {
+                        bind_target(left, &mut inner, source);
                     }
                 } else {
                     visit(child, &mut inner, source);
@@ -746,6 +765,28 @@ class Shape(Base, metaclass=Meta):
             statements[0].reads,
             ["Base", "Meta", "staticmethod", "SIDES"]
         );
+    }
+
+    #[test]
+    fn a_name_rebound_from_itself_reads_its_earlier_binding() {
+        // Issue 13: `X = [f(b) for b in X]` lost the first `X`.
+        let source = "\
+X = [1, 2]
+X = [f(b) for b in X if b in Y]
+N = N + 1
+N += 1
+for _k in X:
+    T[_k] = _k
+def g(x):
+    return g(x - 1) if x else X
+";
+        let statements = top_level_statements(source);
+        assert_eq!(statements[1].binds, ["X"]);
+        assert_eq!(statements[1].reads, ["X", "f", "Y"]);
+        assert_eq!(statements[2].reads, ["N"]);
+        assert_eq!(statements[3].reads, ["N"]);
+        assert_eq!(statements[4].reads, ["X", "T"]);
+        assert_eq!(statements[5].reads, ["X"]);
     }
 
     #[test]

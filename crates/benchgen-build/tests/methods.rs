@@ -1,0 +1,160 @@
+//! End to end: items from instance methods, whose receivers the probe builds from the class's
+//! constructor (issue 13), through the real sandbox.
+//!
+//! Receivers come from the constructor only (doctests, call sites, pools for its parameters),
+//! so the class takes its counts there too. A small class with a mutating method (`add`: returns nothing, changes the receiver), a
+//! method that returns its receiver (`scale`) and one that reads the state (`mean`). Each must
+//! become an item whose tests build the receiver (`obj = Tally(...)`), whose cases carry that
+//! setup and the receiver's state after the call as data, and which a plausible wrong method
+//! (one that forgets to update the state, one that returns a copy) fails, judged both ways:
+//! the readable tests, and the cases compared outside the candidate's process.
+//!
+//! Needs bubblewrap and root: without them the tests are ignored, or fail under CI.
+
+use benchgen_build::{build, second_hash_seed, BuildOptions, Executors, Source};
+use benchgen_core::{Example, Limits, Verdict};
+use benchgen_sandbox::{Executor, SandboxConfig};
+
+include!(concat!(env!("OUT_DIR"), "/prereq.rs"));
+use prereq::{require, Prereq};
+
+const TALLY: &str = r#"
+class Tally:
+    """Counts of labelled values.
+
+    >>> t = Tally('votes', start=2)
+    >>> t.add('a', 3)
+    >>> Tally('votes', counts={'a': 2, 'b': 5}).mean()
+    3.5
+    """
+
+    def __init__(self, name, start=0, counts=None):
+        self.name = name
+        self.start = start
+        self.counts = dict(counts or {})
+
+    def add(self, label, amount=1):
+        """Adds `amount` to `label`'s count (from `start` for a new label)."""
+        if not isinstance(label, str):
+            raise TypeError('labels are strings')
+        if amount < 0:
+            raise ValueError('negative amount')
+        self.counts[label] = self.counts.get(label, self.start) + amount
+
+    def scale(self, factor):
+        """Multiplies every count by `factor`; returns the tally itself."""
+        if factor == 0:
+            self.counts = {}
+        else:
+            self.counts = {k: v * factor for k, v in self.counts.items()}
+        self.start = self.start * factor
+        return self
+
+    def mean(self, default=0.0):
+        """The mean count, `default` for an empty tally."""
+        if not self.counts:
+            return default + self.start
+        return sum(self.counts.values()) / len(self.counts) + self.start
+"#;
+
+fn executors() -> (Executor, Executor) {
+    let config = SandboxConfig::from_env();
+    Executor::new(config.clone())
+        .and_then(|main| Ok((main, Executor::new(second_hash_seed(&config))?)))
+        .unwrap_or_else(|error| panic!("the sandbox cannot start here: {error}"))
+}
+
+/// Whether `body` in place of the target (`None`: the reference) passes the item's readable tests, and its cases as
+/// judged outside the candidate's process.
+fn passes(main: &Executor, example: &Example, body: Option<&str>) -> (bool, bool) {
+    let program = match body {
+        Some(body) => benchgen_python::splice_body(&example.program, &example.target, body),
+        None => example.program.clone(),
+    };
+    let readable = benchgen_eval::request_for(example, program.clone(), Limits::default());
+    let cases =
+        benchgen_eval::judging::candidate_request(example, program, None, Limits::default());
+    let mut outcomes = main.run_all(vec![readable, cases], |_| {});
+    let cases = benchgen_eval::judging::judge_cases(example, outcomes.remove(1));
+    (
+        outcomes[0].verdict == Verdict::Passed,
+        cases.verdict == Verdict::Passed,
+    )
+}
+
+#[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
+fn methods_get_receivers_and_their_state_is_tested() {
+    require(&[Prereq::Sandbox]);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tally.py");
+    std::fs::write(&path, TALLY).unwrap();
+    let (main, second) = executors();
+    let options = BuildOptions {
+        host_python: "/usr/bin/python3".into(),
+        ..BuildOptions::default()
+    };
+    let report = build(
+        &[Source::File(path)],
+        &options,
+        Executors {
+            main: &main,
+            second: Some(&second),
+        },
+        |_| {},
+    )
+    .unwrap();
+    for skip in &report.skipped {
+        println!("skipped {}: {}", skip.id, skip.reason);
+    }
+    let item = |name: &str| {
+        report
+            .examples
+            .iter()
+            .find(|e| e.id.ends_with(name))
+            .unwrap_or_else(|| panic!("no item for {name}"))
+    };
+    let (add, scale, mean) = (item("Tally.add"), item("Tally.scale"), item("Tally.mean"));
+    for example in [add, scale, mean] {
+        println!("{}\n{}", example.id, example.tests);
+        assert!(
+            example.tests.contains("    obj = Tally("),
+            "{}",
+            example.tests
+        );
+        assert!(!example.cases.is_empty(), "{}: tests as data", example.id);
+        assert!(example
+            .cases
+            .iter()
+            .all(|c| c.setup.starts_with("obj = Tally(")
+                && c.call.trim_start_matches('(').starts_with("obj.")));
+        assert_eq!(example.quality.stub_killed, Some(true));
+        // The prompt is the class with only this method's body masked.
+        assert!(example
+            .prompt
+            .contains("def __init__(self, name, start=0, counts=None):\n        self.name = name"));
+        assert!(example.instruction.contains("A method of class `Tally`"));
+        assert_eq!(
+            passes(&main, example, Some("pass")),
+            (false, false),
+            "{}",
+            example.id
+        );
+    }
+    // `add` returns None: only the receiver's state after the call tells it apart.
+    assert!(add.cases.iter().any(|c| !c.after.is_empty()));
+    assert!(add.tests.contains("vars(obj)"));
+    // `scale` returns the receiver itself.
+    assert!(scale.tests.contains("is obj)"), "{}", scale.tests);
+
+    // The reference passes both ways; wrong methods fail both ways.
+    for example in [add, scale, mean] {
+        assert_eq!(passes(&main, example, None), (true, true), "{}", example.id);
+    }
+    let forgets_start = "if amount < 0:\n    raise ValueError('negative amount')\nself.counts[label] = self.counts.get(label, 0) + amount";
+    assert_eq!(passes(&main, add, Some(forgets_start)), (false, false));
+    let returns_copy = "new = Tally(self.name, self.start * factor)\nnew.counts = {k: v * factor for k, v in self.counts.items()}\nreturn new";
+    assert_eq!(passes(&main, scale, Some(returns_copy)), (false, false));
+    let ignores_start = "if not self.counts:\n    return default\nreturn sum(self.counts.values()) / len(self.counts)";
+    assert_eq!(passes(&main, mean, Some(ignores_start)), (false, false));
+}
