@@ -48,7 +48,15 @@ pub fn main() -> ExitCode {
     let printer = printer::Printer::new(&args.global);
     init_tracing(&args.global);
     signals::clean_up_on_signal(printer.clone());
-    match commands::run(args, &printer) {
+    let outcome = commands::run(args, &printer);
+    if signals::interrupted() {
+        // The work stopped because its sandboxes were killed: the signal's thread says so and
+        // exits with the signal's code; nothing of what is left here is reported.
+        loop {
+            std::thread::park();
+        }
+    }
+    match outcome {
         Ok(code) => ExitCode::from(code),
         Err(error) => {
             printer.error(&render_error(&error));

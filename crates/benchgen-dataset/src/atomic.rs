@@ -10,10 +10,14 @@
 use std::io::{BufWriter, Write};
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
 /// Temporary files being written now.
 static PARTIAL: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+/// Set once the process is being stopped: no file is put in place after that, since what it
+/// would hold was computed while the sandboxes were being killed.
+static REFUSED: AtomicBool = AtomicBool::new(false);
 
 /// Writes `path` through `write`, replacing it atomically.
 pub fn write_atomic(
@@ -48,6 +52,14 @@ pub fn write_atomic(
         drop(writer);
         // The permissions asked for at creation are filtered by the umask; set them exactly.
         std::fs::set_permissions(temporary.path(), std::fs::Permissions::from_mode(mode))?;
+        // Checked and renamed under the registry's lock, so that a stop either comes first (and
+        // the file is not put in place) or after (and the file is complete and sound).
+        let _registry = PARTIAL.lock().expect("partial-write registry");
+        if REFUSED.load(Ordering::SeqCst) {
+            return Err(std::io::Error::other(
+                "interrupted: the file was not written",
+            ));
+        }
         temporary
             .persist(path)
             .map(|_| ())
@@ -63,6 +75,12 @@ pub fn write_atomic(
 /// Writes `text` to `path`, replacing it atomically.
 pub fn write_text(path: &Path, text: &str) -> std::io::Result<()> {
     write_atomic(path, |writer| writer.write_all(text.as_bytes()))
+}
+
+/// From now on, no write puts its file in place; for a signal handler, before it stops the work
+/// whose results a write would hold.
+pub fn refuse_writes() {
+    REFUSED.store(true, Ordering::SeqCst);
 }
 
 /// Removes the temporary files of writes in progress; for a signal handler about to exit.
