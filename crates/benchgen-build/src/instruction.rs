@@ -191,33 +191,14 @@ fn with_article(type_name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::probe::FloatShape;
 
     fn case(kind: CaseKind, type_name: &str, raises: &str) -> Case {
         Case {
-            args: "1".into(),
             kind,
-            lines: vec![],
-            arg_types: String::new(),
-            repr: "'secret value'".into(),
-            canonical: "'secret value'".into(),
             type_name: type_name.into(),
-            literal: true,
-            equal: true,
-            floats: FloatShape::None,
             raises: raises.into(),
             raised_type: raises.into(),
-            value: None,
-            has_value: false,
-            in_domain: true,
-            materialized: false,
-            origin: Default::default(),
-            receiver: None,
-            returns_self: false,
-            state_expr: String::new(),
-            state_repr: String::new(),
-            state_canonical: String::new(),
-            state: None,
+            ..Case::literal_value("1", "'secret value'")
         }
     }
 

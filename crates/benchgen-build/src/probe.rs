@@ -495,6 +495,39 @@ fn yes() -> bool {
     true
 }
 
+#[cfg(test)]
+impl Case {
+    /// A call of `args` that returned the literal `repr`, with nothing else recorded: tests set
+    /// what they need on top.
+    pub(crate) fn literal_value(args: &str, repr: &str) -> Self {
+        Self {
+            args: args.into(),
+            kind: CaseKind::Value,
+            lines: vec![],
+            arg_types: String::new(),
+            repr: repr.into(),
+            canonical: repr.into(),
+            type_name: String::new(),
+            literal: true,
+            equal: true,
+            floats: FloatShape::None,
+            raises: String::new(),
+            raised_type: String::new(),
+            value: None,
+            has_value: false,
+            in_domain: true,
+            materialized: false,
+            origin: Default::default(),
+            receiver: None,
+            returns_self: false,
+            state_expr: String::new(),
+            state_repr: String::new(),
+            state_canonical: String::new(),
+            state: None,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum CaseKind {
@@ -748,29 +781,11 @@ OTHER = Box(DEFAULT.n)
 
     fn case(args: &str, kind: CaseKind, outcome: &str) -> Case {
         Case {
-            args: args.into(),
             kind,
-            lines: vec![],
-            arg_types: String::new(),
-            repr: outcome.into(),
             canonical: outcome.replace("'y', 'x'", "'x', 'y'"),
-            type_name: String::new(),
-            literal: true,
-            equal: true,
-            floats: FloatShape::None,
             raises: outcome.into(),
             raised_type: outcome.into(),
-            value: None,
-            has_value: false,
-            in_domain: true,
-            materialized: false,
-            origin: Default::default(),
-            receiver: None,
-            returns_self: false,
-            state_expr: String::new(),
-            state_repr: String::new(),
-            state_canonical: String::new(),
-            state: None,
+            ..Case::literal_value(args, outcome)
         }
     }
 

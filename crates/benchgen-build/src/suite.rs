@@ -502,29 +502,10 @@ mod tests {
 
     fn value(args: &str, repr: &str, lines: &[usize]) -> Case {
         Case {
-            args: args.into(),
-            kind: CaseKind::Value,
             lines: lines.to_vec(),
             arg_types: "str".into(),
-            repr: repr.into(),
-            canonical: repr.into(),
             type_name: "str".into(),
-            literal: true,
-            equal: true,
-            floats: FloatShape::None,
-            raises: String::new(),
-            raised_type: String::new(),
-            value: None,
-            has_value: false,
-            in_domain: true,
-            materialized: false,
-            origin: Default::default(),
-            receiver: None,
-            returns_self: false,
-            state_expr: String::new(),
-            state_repr: String::new(),
-            state_canonical: String::new(),
-            state: None,
+            ..Case::literal_value(args, repr)
         }
     }
 

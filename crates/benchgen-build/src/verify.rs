@@ -114,33 +114,11 @@ mod tests {
     use benchgen_core::{TestResult, Verdict};
 
     use super::*;
-    use crate::probe::FloatShape;
 
     fn value(type_name: &str, repr: &str) -> Case {
         Case {
-            args: "1".into(),
-            kind: CaseKind::Value,
-            lines: vec![],
-            arg_types: String::new(),
-            repr: repr.into(),
-            canonical: repr.into(),
             type_name: type_name.into(),
-            literal: true,
-            equal: true,
-            floats: FloatShape::None,
-            raises: String::new(),
-            raised_type: String::new(),
-            value: None,
-            has_value: false,
-            in_domain: true,
-            materialized: false,
-            origin: Default::default(),
-            receiver: None,
-            returns_self: false,
-            state_expr: String::new(),
-            state_repr: String::new(),
-            state_canonical: String::new(),
-            state: None,
+            ..Case::literal_value("1", repr)
         }
     }
 
