@@ -40,7 +40,7 @@ pub mod stubs;
 use std::time::Instant;
 
 use benchgen_core::{Example, ExecRequest, Limits, Verdict};
-use benchgen_sandbox::{ExecEvent, Executor, SandboxConfig};
+use benchgen_sandbox::{ExecEvent, Execute, SandboxConfig};
 use serde::{Deserialize, Serialize};
 
 pub use coverage::{preimports, Branch, Coverage, CoverageError};
@@ -191,12 +191,12 @@ pub struct AuditReport {
 #[derive(Clone, Copy)]
 pub struct Executors<'a> {
     /// Runs everything.
-    pub main: &'a Executor,
+    pub main: &'a dyn Execute,
     /// The same interpreter under another `PYTHONHASHSEED` (see [`second_hash_seed`]): every
     /// other reference run goes here (and a build's second probe run), so results that depend on
     /// string hashing (set order) are caught. `None`: `main` runs them, which still catches
     /// other nondeterminism.
-    pub second: Option<&'a Executor>,
+    pub second: Option<&'a dyn Execute>,
 }
 
 /// `config` with another hash seed, for [`Executors::second`].
@@ -300,7 +300,7 @@ impl<F: FnMut(AuditEvent)> Runner<'_, F> {
             };
             let (positions, batch): (Vec<usize>, Vec<ExecRequest>) = batch.into_iter().unzip();
             let on_event = &mut *self.on_event;
-            let batch_outcomes = executor.run_all(batch, |event| match event {
+            let batch_outcomes = executor.run_all(batch, &mut |event| match event {
                 ExecEvent::Finished { verdict, .. } => {
                     on_event(AuditEvent::RunFinished { stage, verdict })
                 }

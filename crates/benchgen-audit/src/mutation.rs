@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 use benchgen_core::digest::digest_fields;
 use benchgen_core::{Example, ExecOutcome, ExecRequest, Limits, Verdict};
 use benchgen_python::mutate::Mutant;
-use benchgen_sandbox::Executor;
+use benchgen_sandbox::Execute;
 use serde::{Deserialize, Serialize};
 
 /// What became of one mutant.
@@ -150,10 +150,10 @@ pub fn run_mutants(
     max: usize,
     seed: u64,
     limits: Limits,
-    executor: &Executor,
+    executor: &dyn Execute,
 ) -> MutationResult {
     let mutants = sample_mutants(example, result_literal, max, seed);
-    let outcomes = executor.run_all(mutant_requests(example, &mutants, limits), |_| {});
+    let outcomes = executor.run_all(mutant_requests(example, &mutants, limits), &mut |_| {});
     score_mutants(example, mutants, &outcomes)
 }
 

@@ -14,7 +14,7 @@
 //! one defaulted parameter ignored (reset to its default before the body runs).
 
 use benchgen_core::{Example, ExecOutcome, ExecRequest, Limits, Verdict};
-use benchgen_sandbox::Executor;
+use benchgen_sandbox::Execute;
 use serde::{Deserialize, Serialize};
 
 use crate::coverage::literal_for_type;
@@ -154,10 +154,10 @@ pub fn check_stubs(
     example: &Example,
     result_type_hint: Option<&str>,
     limits: Limits,
-    executor: &Executor,
+    executor: &dyn Execute,
 ) -> Vec<StubResult> {
     let bodies = stub_bodies(example, result_type_hint);
-    let outcomes = executor.run_all(stub_requests(example, &bodies, limits), |_| {});
+    let outcomes = executor.run_all(stub_requests(example, &bodies, limits), &mut |_| {});
     stub_results(bodies, &outcomes)
 }
 

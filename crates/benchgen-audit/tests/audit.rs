@@ -276,7 +276,7 @@ fn coverage_sees_each_decision_outcome() {
     let outcomes = Sandboxes::start()
         .executors()
         .main
-        .run_all(requests, |_| {});
+        .run_all(requests, &mut |_| {});
     for ((example, outcome), (_, _, calls, branches, line_coverage)) in
         examples.iter().zip(&outcomes).zip(COVERAGE_CASES)
     {

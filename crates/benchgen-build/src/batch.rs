@@ -4,14 +4,14 @@
 //! every worker stays busy; the events let a caller draw one bar per batch.
 
 use benchgen_core::{ExecOutcome, ExecRequest};
-use benchgen_sandbox::{ExecEvent, Executor};
+use benchgen_sandbox::{ExecEvent, Execute};
 use serde::de::DeserializeOwned;
 
 use crate::report::{BuildEvent, Phase};
 
 /// Runs `requests` on `executor`, reporting progress; outcomes come back in request order.
 pub(crate) fn run(
-    executor: &Executor,
+    executor: &dyn Execute,
     phase: Phase,
     requests: Vec<ExecRequest>,
     on_event: &mut dyn FnMut(BuildEvent),
@@ -22,7 +22,7 @@ pub(crate) fn run(
     }
     on_event(BuildEvent::BatchStarted { phase, total });
     let mut done = 0;
-    executor.run_all(requests, |event| {
+    executor.run_all(requests, &mut |event| {
         if let ExecEvent::Finished { .. } = event {
             done += 1;
             on_event(BuildEvent::BatchProgress { phase, done, total });

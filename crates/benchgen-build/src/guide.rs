@@ -29,7 +29,7 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 
 use benchgen_audit::{mutation, reference, stubs, AuditOptions};
 use benchgen_core::{Example, ExecOutcome, ExecRequest, Verdict};
-use benchgen_sandbox::Executor;
+use benchgen_sandbox::Execute;
 
 use crate::probe::{self, Case, CaseKind};
 use crate::report::{BuildEvent, Phase};
@@ -101,7 +101,7 @@ fn choose_all(
     indices: &[usize],
     audit: &AuditOptions,
     size: SuiteSize,
-    executor: &Executor,
+    executor: &dyn Execute,
     on_event: &mut dyn FnMut(BuildEvent),
 ) -> Vec<(usize, Vec<String>)> {
     let pools: Vec<suite::Pool> = indices

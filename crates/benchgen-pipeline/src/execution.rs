@@ -87,7 +87,7 @@ impl<'a> Runner<'a> {
                 Lane::Second => self.executors.second.unwrap_or(self.executors.main),
             };
             let batch: Vec<ExecRequest> = missing.iter().map(|&i| requests[i].clone()).collect();
-            let fresh = executor.run_all(batch, |_| {});
+            let fresh = executor.run_all(batch, &mut |_| {});
             for (&i, outcome) in missing.iter().zip(fresh) {
                 // A sandbox error is not recorded (the store refuses it): the run is retried.
                 if self.store.put_exec_result(&requests[i], &key, &outcome)? {

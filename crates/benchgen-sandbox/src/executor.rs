@@ -313,3 +313,31 @@ pub fn run_cold(
     let mut server = Server::start(config, lease.uid, Mode::Once)?;
     Ok(server.run(request).outcome)
 }
+
+/// Runs batches of requests somewhere: on this machine's warm sandboxes ([`Executor`]) or on
+/// workers behind a queue. Callers that only need outcomes take a `&dyn Execute`, so where the
+/// runs happen is chosen once, by the command.
+pub trait Execute: Send + Sync {
+    /// Runs every request and returns the outcomes in input order; `on_event` is called on this
+    /// thread.
+    fn run_all(
+        &self,
+        requests: Vec<ExecRequest>,
+        on_event: &mut dyn FnMut(ExecEvent),
+    ) -> Vec<ExecOutcome>;
+
+    /// How many remote workers are taking work now; `None` for local sandboxes.
+    fn consumers(&self) -> Option<usize> {
+        None
+    }
+}
+
+impl Execute for Executor {
+    fn run_all(
+        &self,
+        requests: Vec<ExecRequest>,
+        on_event: &mut dyn FnMut(ExecEvent),
+    ) -> Vec<ExecOutcome> {
+        Executor::run_all(self, requests, on_event)
+    }
+}

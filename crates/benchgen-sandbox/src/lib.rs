@@ -88,7 +88,7 @@ mod sys;
 
 pub use config::{max_workers, SandboxConfig, CORE_PREIMPORT};
 pub use error::SandboxError;
-pub use executor::{run_cold, ExecEvent, Executor};
+pub use executor::{run_cold, ExecEvent, Execute, Executor};
 pub use shutdown::stop_all;
 
 pub use benchgen_core::{ExecOutcome, ExecRequest, Limits, TestResult, Verdict};
