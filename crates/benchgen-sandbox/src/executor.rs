@@ -314,9 +314,9 @@ pub fn run_cold(
     Ok(server.run(request).outcome)
 }
 
-/// Runs batches of requests somewhere: on this machine's warm sandboxes ([`Executor`]) or on
-/// workers behind a queue. Callers that only need outcomes take a `&dyn Execute`, so where the
-/// runs happen is chosen once, by the command.
+/// Runs batches of requests somewhere. Callers that only need outcomes take a `&dyn Execute`,
+/// so that where the runs happen (this machine's warm sandboxes, [`Executor`], or another
+/// backend later) is chosen once, by the command.
 pub trait Execute: Send + Sync {
     /// Runs every request and returns the outcomes in input order; `on_event` is called on this
     /// thread.
@@ -325,11 +325,6 @@ pub trait Execute: Send + Sync {
         requests: Vec<ExecRequest>,
         on_event: &mut dyn FnMut(ExecEvent),
     ) -> Vec<ExecOutcome>;
-
-    /// How many remote workers are taking work now; `None` for local sandboxes.
-    fn consumers(&self) -> Option<usize> {
-        None
-    }
 }
 
 impl Execute for Executor {
