@@ -12,5 +12,6 @@ fn main() {
         Prereq::Pypi,
         Prereq::LlamaServer,
         Prereq::Chromium,
+        Prereq::RedisServer,
     ]);
 }

@@ -307,7 +307,7 @@ impl<F: FnMut(AuditEvent)> Runner<'_, F> {
                 ExecEvent::WorkerRestarted { worker, reason } => {
                     on_event(AuditEvent::WorkerRestarted { worker, reason })
                 }
-                ExecEvent::Started { .. } => {}
+                ExecEvent::Started { .. } | ExecEvent::Consumers { .. } => {}
             });
             for (position, outcome) in positions.into_iter().zip(batch_outcomes) {
                 outcomes[position] = Some(outcome);

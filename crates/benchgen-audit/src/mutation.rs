@@ -32,7 +32,7 @@ impl MutantStatus {
     pub fn of(verdict: Verdict) -> MutantStatus {
         match verdict {
             Verdict::Passed => MutantStatus::Survived,
-            Verdict::SandboxError => MutantStatus::SandboxError,
+            verdict if verdict.is_harness_fault() => MutantStatus::SandboxError,
             _ => MutantStatus::Killed,
         }
     }
@@ -163,7 +163,7 @@ pub fn run_mutants(
 /// failed before any test ran (the runner reports `<program>` or `<tests>`), every test, since
 /// any test would have caught it. A passing or sandbox-failed run has no killers.
 pub fn killed_by(tests: &[String], outcome: &ExecOutcome) -> Vec<String> {
-    if matches!(outcome.verdict, Verdict::Passed | Verdict::SandboxError) {
+    if outcome.verdict.is_pass() || outcome.verdict.is_harness_fault() {
         return Vec::new();
     }
     if outcome.tests.iter().any(|t| t.name.starts_with('<')) {

@@ -61,7 +61,7 @@ pub fn reference_requests(example: &Example, runs: u32, limits: Limits) -> Vec<E
 pub fn summarize(outcomes: &[ExecOutcome]) -> ReferenceRuns {
     let counted: Vec<&ExecOutcome> = outcomes
         .iter()
-        .filter(|o| o.verdict != Verdict::SandboxError)
+        .filter(|o| !o.verdict.is_harness_fault())
         .collect();
     let mut times: Vec<f64> = counted
         .iter()

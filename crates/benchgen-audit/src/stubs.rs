@@ -141,7 +141,7 @@ pub fn stub_results(bodies: Vec<String>, outcomes: &[ExecOutcome]) -> Vec<StubRe
 pub fn stubs_killed(results: &[StubResult]) -> Option<bool> {
     if results.iter().any(|r| r.verdict.is_pass()) {
         Some(false)
-    } else if results.is_empty() || results.iter().any(|r| r.verdict == Verdict::SandboxError) {
+    } else if results.is_empty() || results.iter().any(|r| r.verdict.is_harness_fault()) {
         None
     } else {
         Some(true)

@@ -284,7 +284,7 @@ fn aim(
 ) -> Option<Vec<String>> {
     let killed: HashSet<usize> = kills.iter().flatten().copied().collect();
     let counted: Vec<usize> = (0..lines.len())
-        .filter(|&m| outcomes[m].verdict != Verdict::SandboxError)
+        .filter(|&m| !outcomes[m].verdict.is_harness_fault())
         .collect();
     let killable = counted.iter().filter(|m| killed.contains(m)).count();
     if counted.is_empty()

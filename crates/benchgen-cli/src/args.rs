@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 
+use benchgen_queue::QueueUrl;
 use clap::{Args, Parser, Subcommand};
 
 #[derive(Debug, Parser)]
@@ -52,6 +53,10 @@ pub struct ExecArgs {
     /// Python interpreter inside the sandbox; must be readable by an unprivileged user.
     #[arg(long, env = "BENCHGEN_PYTHON", default_value = "/usr/bin/python3")]
     pub python: PathBuf,
+    /// Run everything on `benchgen worker`s that take requests from this Redis queue,
+    /// `redis://[:password@]host:port/db` (`rediss://` for TLS), instead of local sandboxes.
+    #[arg(long, env = "BENCHGEN_QUEUE", value_name = "URL")]
+    pub queue: Option<QueueUrl>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -100,6 +105,46 @@ pub enum Command {
     /// Score a model: sample completions from it (`--model`) or read them (`--samples`), run
     /// them against each item's tests, print pass@k.
     Eval(EvalArgs),
+    /// Take execution requests from a Redis queue and run them in this machine's sandboxes,
+    /// for commands run elsewhere with `--queue`. Runs until stopped.
+    Worker(WorkerArgs),
+    /// Inspect a Redis queue of execution requests.
+    #[command(subcommand)]
+    Queue(QueueCommand),
+}
+
+#[derive(Debug, Args)]
+pub struct WorkerArgs {
+    /// The queue: `redis://[:password@]host:port/db` (`rediss://` for TLS).
+    #[arg(long, env = "BENCHGEN_QUEUE", value_name = "URL")]
+    pub queue: QueueUrl,
+    /// Sandboxes per profile (default: the number of CPUs; never more than the machine's
+    /// memory allows).
+    #[arg(short, long, value_parser = valid::at_least_one::<usize>)]
+    pub jobs: Option<usize>,
+    /// Seconds a request may sit unanswered on a worker that died or hangs before another worker
+    /// takes it over (live workers renew theirs, so long runs are not taken from them).
+    #[arg(long, value_name = "SECONDS", default_value_t = 30.0, value_parser = valid::seconds)]
+    pub reclaim_after: f64,
+    /// Deliveries after which a request that every worker dies on is given up (`given_up`).
+    #[arg(long, default_value_t = 3, value_parser = valid::at_least_one::<usize>)]
+    pub max_deliveries: usize,
+    /// Name of this worker in the queue (default: host name and process id).
+    #[arg(long, value_parser = valid::name)]
+    pub name: Option<String>,
+    /// Python interpreter inside the sandbox for requests that name no environment.
+    #[arg(long, env = "BENCHGEN_PYTHON", default_value = "/usr/bin/python3")]
+    pub python: PathBuf,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum QueueCommand {
+    /// Backlog, requests in progress per worker, live workers and dead letters.
+    Status {
+        /// The queue: `redis://[:password@]host:port/db` (`rediss://` for TLS).
+        #[arg(env = "BENCHGEN_QUEUE", value_name = "URL")]
+        queue: QueueUrl,
+    },
 }
 
 #[derive(Debug, Args)]

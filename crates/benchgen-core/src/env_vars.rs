@@ -13,4 +13,7 @@ impl EnvVars {
     pub const BENCHGEN_SANDBOX_UID: &'static str = "BENCHGEN_SANDBOX_UID";
     /// Path of the `bwrap` binary. Default: found on `PATH`.
     pub const BENCHGEN_BWRAP: &'static str = "BENCHGEN_BWRAP";
+    /// Redis URL of a queue (`redis://[:password@]host:port/db`, `rediss://` for TLS) that
+    /// `--queue` and `benchgen worker` use when not given on the command line.
+    pub const BENCHGEN_QUEUE: &'static str = "BENCHGEN_QUEUE";
 }

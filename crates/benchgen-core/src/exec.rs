@@ -130,10 +130,14 @@ pub enum Verdict {
     ExitedEarly,
     /// The harness itself failed (could not start, lost its channel). Not the program's fault.
     SandboxError,
+    /// Every worker that took the run died or hung before answering, as many times as a queue
+    /// allows (`benchgen worker --max-deliveries`): given up rather than retried forever. Never a
+    /// pass, and not counted against the program either, as a harness fault.
+    GivenUp,
 }
 
 impl Verdict {
-    pub const ALL: [Verdict; 8] = [
+    pub const ALL: [Verdict; 9] = [
         Verdict::Passed,
         Verdict::Failed,
         Verdict::Error,
@@ -142,10 +146,17 @@ impl Verdict {
         Verdict::Killed,
         Verdict::ExitedEarly,
         Verdict::SandboxError,
+        Verdict::GivenUp,
     ];
 
     pub fn is_pass(self) -> bool {
         self == Verdict::Passed
+    }
+
+    /// The harness, not the program, decided the run: it says nothing about the program (a
+    /// mutant is not killed by it, a result is not cached).
+    pub fn is_harness_fault(self) -> bool {
+        matches!(self, Verdict::SandboxError | Verdict::GivenUp)
     }
 
     pub fn as_str(self) -> &'static str {
@@ -158,6 +169,7 @@ impl Verdict {
             Verdict::Killed => "killed",
             Verdict::ExitedEarly => "exited_early",
             Verdict::SandboxError => "sandbox_error",
+            Verdict::GivenUp => "given_up",
         }
     }
 }

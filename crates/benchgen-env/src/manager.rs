@@ -72,6 +72,8 @@ pub struct BuiltEnv {
     pub fingerprint: String,
     /// Installed distributions as `normalized-name==version`, sorted.
     pub distributions: Vec<String>,
+    /// The lock it was built from, so that another machine (a queue's worker) can build it too.
+    pub lock: String,
 }
 
 /// What `build` writes into each venv (`benchgen-env.json`) and checks on every later use.
@@ -311,6 +313,7 @@ impl EnvManager {
             path: target,
             fingerprint,
             distributions,
+            lock: lock.text().to_string(),
         })
     }
 }
@@ -366,6 +369,7 @@ fn open_cached(target: &Path, key: &str) -> Result<Option<BuiltEnv>, EnvError> {
         python: target.join("bin").join("python"),
         fingerprint: record.fingerprint,
         distributions,
+        lock: record.lock,
     }))
 }
 

@@ -40,10 +40,12 @@ pub enum Prereq {
     Chromium,
     /// Root, with `/usr/bin/setpriv` to run a program as another uid.
     Root,
+    /// `/usr/bin/redis-server` (Debian's `redis-server`), which the queue's tests start.
+    RedisServer,
 }
 
 impl Prereq {
-    pub const ALL: [Prereq; 10] = [
+    pub const ALL: [Prereq; 11] = [
         Prereq::Sandbox,
         Prereq::MemoryCgroup,
         Prereq::Uv,
@@ -54,6 +56,7 @@ impl Prereq {
         Prereq::SharedData,
         Prereq::Chromium,
         Prereq::Root,
+        Prereq::RedisServer,
     ];
 
     /// The cfg set when this is missing at build time and `CI` is not set.
@@ -69,6 +72,7 @@ impl Prereq {
             Prereq::SharedData => "missing_shared_data",
             Prereq::Chromium => "missing_chromium",
             Prereq::Root => "missing_root",
+            Prereq::RedisServer => "missing_redis_server",
         }
     }
 
@@ -86,6 +90,7 @@ impl Prereq {
             Prereq::SharedData => "needs ../shared/data (Exec-CSN)",
             Prereq::Chromium => "needs /usr/bin/chromium",
             Prereq::Root => "needs root and /usr/bin/setpriv",
+            Prereq::RedisServer => "needs /usr/bin/redis-server",
         }
     }
 
@@ -110,6 +115,7 @@ impl Prereq {
             }
             Prereq::Chromium => "scripts/setup.sh installs it",
             Prereq::Root => "run as root; setpriv is part of util-linux",
+            Prereq::RedisServer => "scripts/setup.sh installs Debian's redis-server",
         }
     }
 
@@ -131,7 +137,8 @@ impl Prereq {
             | Prereq::Python311
             | Prereq::SharedData
             | Prereq::Chromium
-            | Prereq::Root => &[],
+            | Prereq::Root
+            | Prereq::RedisServer => &[],
         }
     }
 
@@ -150,6 +157,7 @@ impl Prereq {
                 .map(|name| existing(&shared_data(name)).map(|mut found| found.remove(0)))
                 .collect(),
             Prereq::Chromium => existing(Path::new(CHROMIUM)),
+            Prereq::RedisServer => existing(Path::new(REDIS_SERVER)),
             Prereq::Root => {
                 if !is_root() {
                     return Err("not running as root".into());
@@ -194,6 +202,7 @@ pub fn shared_data(name: &str) -> PathBuf {
 const SHARED_DATA: [&str; 2] = ["execcsn-sample5.json", "execcsn-commands.sh"];
 const PYTHON_311: &str = "/usr/bin/python3.11";
 const CHROMIUM: &str = "/usr/bin/chromium";
+const REDIS_SERVER: &str = "/usr/bin/redis-server";
 const SETPRIV: &str = "/usr/bin/setpriv";
 /// The uid the sandbox probe runs bubblewrap as: unprivileged, and outside the range sandbox
 /// workers lease (61000 and up), whose processes the sandbox tests count.

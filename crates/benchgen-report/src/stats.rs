@@ -186,7 +186,7 @@ impl std::fmt::Display for Warning {
             ),
             Warning::SandboxErrors { count } => write!(
                 f,
-                "{count} sample{} hit a harness failure (sandbox_error): counted as not passed, but not the model's fault; rerun them",
+                "{count} sample{} hit a harness failure (sandbox_error, given_up): counted as not passed, but not the model's fault; rerun them",
                 plural(*count)
             ),
         }
@@ -313,9 +313,10 @@ pub fn summarize(
             fewest_samples: fewest,
         });
     }
-    if verdicts[&Verdict::SandboxError] > 0 {
+    let harness_faults = verdicts[&Verdict::SandboxError] + verdicts[&Verdict::GivenUp];
+    if harness_faults > 0 {
         warnings.push(Warning::SandboxErrors {
-            count: verdicts[&Verdict::SandboxError],
+            count: harness_faults,
         });
     }
 

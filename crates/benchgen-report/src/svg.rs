@@ -43,6 +43,7 @@ pub(crate) fn verdict_colour(verdict: Verdict) -> &'static str {
         Verdict::Timeout => "#7b61ff",
         Verdict::OutOfMemory => "#4c78a8",
         Verdict::SandboxError => "#9aa5b1",
+        Verdict::GivenUp => "#5f6b7a",
     }
 }
 

@@ -29,6 +29,8 @@ pub enum ExecEvent {
     /// Worker `worker` got a fresh sandbox because its previous one died, hung or could not be
     /// cleaned.
     WorkerRestarted { worker: usize, reason: String },
+    /// A remote backend (a queue) has `count` live workers taking its requests.
+    Consumers { count: usize },
 }
 
 /// A pool of warm sandboxes that runs requests in parallel.

@@ -1,7 +1,7 @@
 //! Table `exec_results`: finished executions, so that a resumed run never executes one again.
 
 use benchgen_core::digest::Digester;
-use benchgen_core::{ExecOutcome, ExecRequest, Verdict};
+use benchgen_core::{ExecOutcome, ExecRequest};
 use rusqlite::OptionalExtension;
 
 use crate::error::StoreError;
@@ -53,7 +53,7 @@ impl Store {
         environment: &str,
         outcome: &ExecOutcome,
     ) -> Result<bool, StoreError> {
-        if outcome.verdict == Verdict::SandboxError {
+        if outcome.verdict.is_harness_fault() {
             return Ok(false);
         }
         let (key, request_digest) = exec_key(request, environment);

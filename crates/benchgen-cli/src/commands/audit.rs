@@ -5,7 +5,7 @@ use benchgen_audit::{AuditEvent, AuditOptions, DatasetStats, Executors, Summary}
 use benchgen_sandbox::SandboxConfig;
 
 use crate::args::AuditArgs;
-use crate::commands::{group_by_environment, preimports, read_dataset, start_with_second_seed};
+use crate::commands::{group_by_environment, preimports, read_dataset};
 use crate::exit_codes;
 use crate::outputs::Files;
 use crate::printer::Printer;
@@ -40,17 +40,20 @@ pub fn run(args: AuditArgs, printer: &Printer) -> anyhow::Result<u8> {
     let bar = printer.progress(examples.len() as u64, "audit");
     for (environment, positions) in groups {
         // The second seed shows references that depend on set order as flaky.
-        let (executor, second) = start_with_second_seed(SandboxConfig {
-            preimport: preimport.clone(),
-            ..args.exec.sandbox_config(environment.as_ref(), workers)
-        })?;
+        let (executor, second) = args.exec.start_with_second_seed(
+            SandboxConfig {
+                preimport: preimport.clone(),
+                ..args.exec.sandbox_config(environment.as_ref(), workers)
+            },
+            environment.as_ref(),
+        )?;
         let group = positions.iter().map(|&p| examples[p].clone()).collect();
         let report = benchgen_audit::audit(
             group,
             &options,
             Executors {
-                main: &executor,
-                second: Some(&second),
+                main: executor.as_ref(),
+                second: Some(second.as_ref()),
             },
             |event| {
                 if let AuditEvent::ItemAudited { .. } = event {

@@ -20,7 +20,9 @@ pub fn run(args: BuildArgs, printer: &Printer) -> anyhow::Result<u8> {
         return crate::commands::build_model::run(&args, &sources, printer);
     }
     // Results that differ under the second hash seed are dropped as nondeterministic.
-    let (main, second) = crate::commands::start_with_second_seed(sandbox_config(&args, printer))?;
+    let (main, second) = args
+        .exec
+        .start_with_second_seed(sandbox_config(&args, printer), None)?;
     let options = BuildOptions {
         limit: args.limit,
         seed: args.seed,
@@ -35,8 +37,8 @@ pub fn run(args: BuildArgs, printer: &Printer) -> anyhow::Result<u8> {
         &sources,
         &options,
         Executors {
-            main: &main,
-            second: Some(&second),
+            main: main.as_ref(),
+            second: Some(second.as_ref()),
         },
         |event| match event {
             BuildEvent::Funnel(funnel) => bar.set_message(funnel_line(&funnel)),

@@ -31,7 +31,7 @@ pub fn run(args: &BuildArgs, sources: &[Source], printer: &Printer) -> anyhow::R
         .context("failed to set up the model client")?;
     let config = crate::commands::build::sandbox_config(args, printer);
     let python = config.python.clone();
-    let (main, second) = crate::commands::start_with_second_seed(config)?;
+    let (main, second) = args.exec.start_with_second_seed(config, None)?;
     let mut options = PipelineOptions {
         build: BuildOptions {
             limit: args.limit,
@@ -57,8 +57,8 @@ pub fn run(args: &BuildArgs, sources: &[Source], printer: &Printer) -> anyhow::R
         &client,
         &store,
         Executors {
-            main: &main,
-            second: Some(&second),
+            main: main.as_ref(),
+            second: Some(second.as_ref()),
         },
         &options,
         |event| {

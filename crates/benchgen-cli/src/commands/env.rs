@@ -43,7 +43,7 @@ pub fn run(command: EnvCommand, printer: &Printer) -> anyhow::Result<u8> {
     }
 }
 
-fn manager(exclude_newer: Option<String>) -> anyhow::Result<EnvManager> {
+pub fn manager(exclude_newer: Option<String>) -> anyhow::Result<EnvManager> {
     let root =
         benchgen_env::default_cache_root().context("failed to find benchgen's cache folder")?;
     let mut settings = EnvSettings::new(root);

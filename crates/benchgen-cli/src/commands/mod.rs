@@ -7,6 +7,7 @@ mod env;
 mod eval;
 mod import;
 mod judged;
+mod queue;
 pub mod report;
 mod verify;
 
@@ -16,10 +17,12 @@ use std::path::Path;
 use anyhow::Context as _;
 use benchgen_core::{Example, ExecOutcome, ExecRequest, Limits};
 use benchgen_env::BuiltEnv;
-use benchgen_sandbox::{ExecEvent, Executor, SandboxConfig};
+use benchgen_queue::{LockedEnvironment, Profile, QueueExecutor};
+use benchgen_sandbox::{ExecEvent, Execute, Executor, SandboxConfig};
 
 use crate::args::{Cli, Command, ExecArgs, DEFAULT_TIMEOUT_S};
 use crate::printer::Printer;
+use crate::Hint;
 
 pub fn run(cli: Cli, printer: &Printer) -> anyhow::Result<u8> {
     match cli.command {
@@ -37,6 +40,8 @@ pub fn run(cli: Cli, printer: &Printer) -> anyhow::Result<u8> {
             screenshot,
         } => report::report(&runs, html.as_deref(), screenshot.as_deref(), printer),
         Command::Compare { runs } => report::compare(&runs, printer),
+        Command::Worker(args) => queue::worker(args, printer),
+        Command::Queue(command) => queue::run(command, printer),
     }
 }
 
@@ -102,18 +107,49 @@ impl ExecArgs {
         workers
     }
 
-    /// An executor of `workers` warm sandboxes that have `preimport` imported (see
-    /// [`preimports`]).
-    pub fn executor(
+    /// The sandboxes of `config` (in `environment`, when it has one): warm ones on this machine,
+    /// or with `--queue` those of the workers, where `role` keeps these runs' sandboxes apart
+    /// from other pools' (a sandbox that ran a candidate never sees a test).
+    pub fn start(
         &self,
+        config: SandboxConfig,
+        role: &str,
         environment: Option<&BuiltEnv>,
-        preimport: Vec<String>,
-        workers: usize,
-    ) -> anyhow::Result<Executor> {
-        start(SandboxConfig {
-            preimport,
-            ..self.sandbox_config(environment, workers)
-        })
+    ) -> anyhow::Result<Box<dyn Execute>> {
+        let Some(url) = &self.queue else {
+            return Ok(Box::new(start(config)?));
+        };
+        let profile = Profile {
+            role: role.to_string(),
+            hash_seed: config.hash_seed,
+            preimport: config.preimport,
+            memory_ceiling_bytes: config.memory_ceiling_bytes,
+            tmpfs_bytes: config.tmpfs_bytes,
+            environment: environment.map(|e| LockedEnvironment {
+                lock: e.lock.clone(),
+                fingerprint: e.fingerprint.clone(),
+            }),
+        };
+        let queue = QueueExecutor::connect(url, &profile).context(Hint(
+            "start the queue, or drop --queue (and BENCHGEN_QUEUE) to run here".into(),
+        ))?;
+        Ok(Box::new(queue))
+    }
+
+    /// [`ExecArgs::start`] twice: `config`, and as many under another hash seed (results that
+    /// depend on string hashing, set order, differ between the two; see
+    /// `benchgen_audit::Executors`).
+    pub fn start_with_second_seed(
+        &self,
+        config: SandboxConfig,
+        environment: Option<&BuiltEnv>,
+    ) -> anyhow::Result<(Box<dyn Execute>, Box<dyn Execute>)> {
+        let second = self.start(
+            benchgen_audit::second_hash_seed(&config),
+            "second-seed",
+            environment,
+        )?;
+        Ok((self.start(config, "main", environment)?, second))
     }
 
     pub fn sandbox_config(&self, environment: Option<&BuiltEnv>, workers: usize) -> SandboxConfig {
@@ -150,10 +186,10 @@ impl ExecArgs {
                 .iter()
                 .map(|&p| requests[p].take().expect("each request once"))
                 .collect();
-            let group_outcomes = executor.run_all(group, |event| {
-                if let ExecEvent::Finished { .. } = event {
-                    bar.inc(1);
-                }
+            let group_outcomes = executor.run_all(group, &mut |event| match event {
+                ExecEvent::Finished { .. } => bar.inc(1),
+                ExecEvent::Consumers { count } => bar.set_message(format!("{count} workers")),
+                ExecEvent::Started { .. } | ExecEvent::WorkerRestarted { .. } => {}
             });
             for (position, outcome) in positions.into_iter().zip(group_outcomes) {
                 outcomes[position] = Some(outcome);
@@ -171,21 +207,25 @@ impl ExecArgs {
 /// The candidates' and the judge's are separate `Pools`: a sandbox that ran a candidate never
 /// sees a test.
 pub struct Pools {
+    /// Which pool (`candidates`, `judge`): through a queue, it keeps the pools' sandboxes apart.
+    role: &'static str,
     preimport: Vec<String>,
     /// Sandboxes per executor.
     workers: usize,
     /// Each item's environment, by id (none: the sandbox's default interpreter).
     environments: HashMap<String, BuiltEnv>,
-    executors: HashMap<Option<String>, Executor>,
+    executors: HashMap<Option<String>, Box<dyn Execute>>,
 }
 
 impl Pools {
     pub fn new(
+        role: &'static str,
         preimport: Vec<String>,
         environments: HashMap<String, BuiltEnv>,
         workers: usize,
     ) -> Self {
         Self {
+            role,
             preimport,
             workers,
             environments,
@@ -197,13 +237,17 @@ impl Pools {
         &mut self,
         exec: &ExecArgs,
         environment: Option<&BuiltEnv>,
-    ) -> anyhow::Result<&Executor> {
+    ) -> anyhow::Result<&dyn Execute> {
         let key = environment.map(|e| e.fingerprint.clone());
         if !self.executors.contains_key(&key) {
-            let executor = exec.executor(environment, self.preimport.clone(), self.workers)?;
+            let config = SandboxConfig {
+                preimport: self.preimport.clone(),
+                ..exec.sandbox_config(environment, self.workers)
+            };
+            let executor = exec.start(config, self.role, environment)?;
             self.executors.insert(key.clone(), executor);
         }
-        Ok(&self.executors[&key])
+        Ok(self.executors[&key].as_ref())
     }
 }
 
@@ -213,12 +257,6 @@ pub fn start(config: SandboxConfig) -> anyhow::Result<Executor> {
     Executor::new(config).context("failed to start the sandbox")
 }
 
-/// The sandboxes of `config`, and as many under another hash seed: results that depend on
-/// string hashing (set order) differ between the two (see `benchgen_audit::Executors`).
-pub fn start_with_second_seed(config: SandboxConfig) -> anyhow::Result<(Executor, Executor)> {
-    let second = start(benchgen_audit::second_hash_seed(&config))?;
-    Ok((start(config)?, second))
-}
 
 /// The modules that the items' programs and tests import, for the warm sandboxes to import once
 /// rather than every run importing them. A completion's own imports are left to its run: they
