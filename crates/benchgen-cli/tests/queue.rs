@@ -41,7 +41,14 @@ impl Redis {
         let dir = tempfile::tempdir().unwrap();
         let child = Command::new("/usr/bin/redis-server")
             .args(["--port", &port.to_string(), "--bind", "127.0.0.1"])
-            .args(["--save", "", "--appendonly", "no", "--requirepass", PASSWORD])
+            .args([
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--requirepass",
+                PASSWORD,
+            ])
             .arg("--dir")
             .arg(dir.path())
             .stdout(Stdio::null())
@@ -102,7 +109,9 @@ struct Worker(Child);
 impl Worker {
     fn start(redis: &Redis, name: &str, extra: &[&str], log: &Path) -> Worker {
         let child = Command::new(env!("CARGO_BIN_EXE_benchgen"))
-            .args(["worker", "--queue", &redis.url, "--name", name, "--jobs", "1"])
+            .args([
+                "worker", "--queue", &redis.url, "--name", name, "--jobs", "1",
+            ])
             .args(extra)
             .stderr(fs_err::File::create(log).unwrap().into_parts().0)
             .spawn()
@@ -237,9 +246,11 @@ fn queue_verdicts_match_in_process_through_a_kill_9_and_a_late_worker() {
     let queued = dir.path().join("queued.jsonl");
     let submitter = eval(&queued, Some(&redis.url)).spawn().unwrap();
     // Killed mid-run: with runs in progress and most of the work still queued.
-    wait_for("the first worker's results", Duration::from_secs(60), || {
-        redis.worker_count("first", "done") >= 15
-    });
+    wait_for(
+        "the first worker's results",
+        Duration::from_secs(60),
+        || redis.worker_count("first", "done") >= 15,
+    );
     first.kill_9();
     let _late = Worker::start(
         &redis,
@@ -301,16 +312,23 @@ fn a_request_every_worker_dies_on_is_given_up() {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    wait_for("the first worker to take the run", Duration::from_secs(60), || {
-        redis
-            .worker_line("first")
-            .is_some_and(|l| l.contains(" 1 pending"))
-    });
+    wait_for(
+        "the first worker to take the run",
+        Duration::from_secs(60),
+        || {
+            redis
+                .worker_line("first")
+                .is_some_and(|l| l.contains(" 1 pending"))
+        },
+    );
     first.kill_9();
     let _second = Worker::start(&redis, "second", &give_up, &dir.path().join("second.log"));
     assert!(wait_output(submitter, Duration::from_secs(60)).success());
     let got = verdicts(&results);
-    assert_eq!(got, [("HumanEval/0".to_string(), 0, "given_up".to_string())]);
+    assert_eq!(
+        got,
+        [("HumanEval/0".to_string(), 0, "given_up".to_string())]
+    );
     let status = redis.status();
     assert!(status.contains("dead letters   1"), "{status}");
 }

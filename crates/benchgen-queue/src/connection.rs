@@ -113,7 +113,9 @@ fn redact(url: &str) -> String {
         return url.to_string();
     };
     let user_info = &rest[..at];
-    let user = user_info.split_once(':').map_or(user_info, |(user, _)| user);
+    let user = user_info
+        .split_once(':')
+        .map_or(user_info, |(user, _)| user);
     if !user_info.contains(':') {
         // `redis://password@host` is not a password to Redis URLs but may be meant as one.
         return format!("{scheme}://***@{}", &rest[at + 1..]);

@@ -107,7 +107,11 @@ pub fn status(url: &QueueUrl) -> Result<QueueStatus, QueueError> {
 
 impl std::fmt::Display for QueueStatus {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let live = self.consumers.iter().filter(|c| c.heartbeat.is_some()).count();
+        let live = self
+            .consumers
+            .iter()
+            .filter(|c| c.heartbeat.is_some())
+            .count();
         writeln!(f, "backlog        {}", self.backlog)?;
         writeln!(f, "in progress    {}", self.pending)?;
         writeln!(f, "live workers   {live}")?;

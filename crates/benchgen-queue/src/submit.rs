@@ -76,7 +76,10 @@ impl QueueExecutor {
             positions.push(index);
         }
         let end: StreamRangeReply = link.call(|c| c.xrevrange_count(keys::DONE, "+", "-", 1))?;
-        let mut cursor = end.ids.first().map_or_else(|| "0-0".into(), |e| e.id.clone());
+        let mut cursor = end
+            .ids
+            .first()
+            .map_or_else(|| "0-0".into(), |e| e.id.clone());
         let all: Vec<String> = waiting.keys().cloned().collect();
         collect(link, &all, &mut waiting, outcomes, on_event)?;
         to_send.retain(|(digest, _)| waiting.contains_key(digest));

@@ -122,7 +122,11 @@ pub fn serve(
         let stopped = &stopped;
         let until_stopped = |result: Result<(), QueueError>| {
             if let Err(error) = result {
-                worker.failure.lock().expect("not poisoned").get_or_insert(error);
+                worker
+                    .failure
+                    .lock()
+                    .expect("not poisoned")
+                    .get_or_insert(error);
             }
             stopped.store(true, Ordering::SeqCst);
         };
@@ -175,7 +179,12 @@ impl Worker<'_> {
                 None => {
                     let reply: Option<StreamReadReply> =
                         link.call(|c| c.xread_options(&[keys::REQUESTS], &[">"], &read))?;
-                    match reply.into_iter().flat_map(|r| r.keys).flat_map(|k| k.ids).next() {
+                    match reply
+                        .into_iter()
+                        .flat_map(|r| r.keys)
+                        .flat_map(|k| k.ids)
+                        .next()
+                    {
                         Some(entry) => entry,
                         None => continue,
                     }
@@ -237,10 +246,7 @@ impl Worker<'_> {
             },
         };
         let stored = self.answer(link, &id, &digest, &outcome);
-        self.in_progress
-            .lock()
-            .expect("not poisoned")
-            .remove(&id);
+        self.in_progress.lock().expect("not poisoned").remove(&id);
         stored
     }
 
@@ -294,11 +300,7 @@ impl Worker<'_> {
     }
 
     /// The warm sandboxes of `profile_digest`, started from the stored profile on first use.
-    fn sandboxes(
-        &self,
-        link: &mut Link,
-        profile_digest: &str,
-    ) -> anyhow::Result<Arc<dyn Execute>> {
+    fn sandboxes(&self, link: &mut Link, profile_digest: &str) -> anyhow::Result<Arc<dyn Execute>> {
         // Held while starting: two feeders never start the same profile twice.
         let mut warm = self.warm.lock().expect("not poisoned");
         if let Some(at) = warm.iter().position(|(d, _)| d == profile_digest) {

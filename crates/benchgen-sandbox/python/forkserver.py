@@ -69,7 +69,7 @@ EXIT_RUNNER_OOM = 3
 EXIT_RUNNER_CRASH = 4
 # Verdicts from best to worst, the order of benchgen_core::Verdict.
 ORDER = ["passed", "failed", "error", "timeout", "out_of_memory", "killed", "exited_early",
-         "sandbox_error"]
+         "sandbox_error", "given_up"]
 
 # Standard-library modules never preimported: importing them has visible side effects (a
 # browser, printed text, a GUI toolkit).

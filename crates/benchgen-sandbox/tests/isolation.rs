@@ -269,6 +269,7 @@ fn run_all_keeps_order_and_runs_duplicates_once() {
         ExecEvent::WorkerRestarted { worker, reason } => {
             panic!("worker {worker} restarted: {reason}")
         }
+        ExecEvent::Consumers { .. } => panic!("a local executor has no consumers"),
     });
     assert_eq!(outcomes.len(), 200);
     assert_eq!(started, 50);

@@ -65,8 +65,12 @@ impl<'a> Judging<'a> {
         let ids: Vec<&str> = examples.iter().map(|e| e.id.as_str()).collect();
         let groups = group_by(&environments, &ids);
         let workers = exec.workers(Some(runs), printer);
-        let mut candidates =
-            Pools::new("candidates", preimport.clone(), environments.clone(), workers);
+        let mut candidates = Pools::new(
+            "candidates",
+            preimport.clone(),
+            environments.clone(),
+            workers,
+        );
         let mut judges = Pools::new("judge", preimport, environments, workers);
         let (recordings, started) = std::thread::scope(|scope| {
             let recording = scope.spawn(|| -> anyhow::Result<judging::Recordings> {

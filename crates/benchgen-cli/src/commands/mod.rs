@@ -257,7 +257,6 @@ pub fn start(config: SandboxConfig) -> anyhow::Result<Executor> {
     Executor::new(config).context("failed to start the sandbox")
 }
 
-
 /// The modules that the items' programs and tests import, for the warm sandboxes to import once
 /// rather than every run importing them. A completion's own imports are left to its run: they
 /// are few and mostly cheap, while scanning every completion would delay the start.

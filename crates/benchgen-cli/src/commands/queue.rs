@@ -86,6 +86,10 @@ fn default_name() -> String {
     let host = std::fs::read_to_string("/proc/sys/kernel/hostname")
         .map(|h| h.trim().to_string())
         .unwrap_or_default();
-    let host = if host.is_empty() { "worker".into() } else { host };
+    let host = if host.is_empty() {
+        "worker".into()
+    } else {
+        host
+    };
     format!("{host}-{}", std::process::id())
 }
