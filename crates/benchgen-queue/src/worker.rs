@@ -177,8 +177,16 @@ impl Worker<'_> {
             let entry = match reclaimed {
                 Some(entry) => entry,
                 None => {
-                    let reply: Option<StreamReadReply> =
-                        link.call(|c| c.xread_options(&[keys::REQUESTS], &[">"], &read))?;
+                    let read = link.call(|c| c.xread_options(&[keys::REQUESTS], &[">"], &read));
+                    let reply: Option<StreamReadReply> = match read {
+                        Ok(reply) => reply,
+                        // The stream or the group was deleted (a flushed or restarted Redis).
+                        Err(QueueError::Redis { reason, .. }) if reason.contains("NOGROUP") => {
+                            link.ensure_group()?;
+                            continue;
+                        }
+                        Err(error) => return Err(error),
+                    };
                     match reply
                         .into_iter()
                         .flat_map(|r| r.keys)

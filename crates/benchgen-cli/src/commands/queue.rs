@@ -67,6 +67,15 @@ pub fn worker(args: WorkerArgs, printer: &Printer) -> anyhow::Result<u8> {
         ));
         Ok(Box::new(start(config)?))
     };
+    // The queue first (a wrong URL or password is said before anything starts); then a worker
+    // that cannot start a sandbox must not take requests: it would answer each with a harness
+    // fault.
+    args.queue.connect()?;
+    drop(start(SandboxConfig {
+        python: args.python.clone(),
+        workers: 1,
+        ..SandboxConfig::from_env()
+    })?);
     printer.info(&format!(
         "{name}: taking requests from {} with {jobs} sandboxes per profile",
         args.queue
