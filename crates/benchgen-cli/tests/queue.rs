@@ -291,11 +291,14 @@ fn queue_verdicts_match_in_process_through_a_kill_9_and_a_late_worker() {
 fn a_request_every_worker_dies_on_is_given_up() {
     require(&[Prereq::Sandbox, Prereq::HumanEval, Prereq::RedisServer]);
     let dir = tempfile::tempdir().unwrap();
-    let dataset = humaneval_dataset(dir.path());
+    // One item: its reference is the only run before the sample's.
+    let dataset = dir.path().join("one.jsonl");
+    let first_item = fs_err::read_to_string(humaneval_dataset(dir.path())).unwrap();
+    fs_err::write(&dataset, first_item.lines().next().unwrap()).unwrap();
     let samples_path = dir.path().join("samples.jsonl");
     fs_err::write(
         &samples_path,
-        serde_json::json!({"task_id": "HumanEval/0", "completion": "    import time\n    time.sleep(8)\n"}).to_string(),
+        serde_json::json!({"task_id": "HumanEval/0", "completion": "    import time\n    time.sleep(15)\n"}).to_string(),
     )
     .unwrap();
     let redis = Redis::start();
@@ -305,20 +308,31 @@ fn a_request_every_worker_dies_on_is_given_up() {
     let submitter = Command::new(env!("CARGO_BIN_EXE_benchgen"))
         .args(["eval", dataset.to_str().unwrap(), "--samples"])
         .arg(&samples_path)
-        .args(["--k", "1", "--queue", &redis.url, "--out"])
+        .args([
+            "--k",
+            "1",
+            "--timeout",
+            "20",
+            "--queue",
+            &redis.url,
+            "--out",
+        ])
         .arg(&results)
         .arg("-q")
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
+    // The reference's run is answered before the sample is queued: once it is done, the one
+    // entry pending is the sample's.
     wait_for(
-        "the first worker to take the run",
+        "the first worker to take the sample's run",
         Duration::from_secs(60),
         || {
-            redis
-                .worker_line("first")
-                .is_some_and(|l| l.contains(" 1 pending"))
+            redis.worker_count("first", "done") >= 1
+                && redis
+                    .worker_line("first")
+                    .is_some_and(|l| l.contains(" 1 pending"))
         },
     );
     first.kill_9();
