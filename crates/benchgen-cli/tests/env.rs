@@ -10,6 +10,9 @@ use std::process::{Command, Output};
 include!(concat!(env!("OUT_DIR"), "/prereq.rs"));
 use prereq::{require, Prereq};
 
+#[path = "support/queue.rs"]
+mod queue_support;
+
 fn benchgen(args: &[&str], cache: &Path) -> Output {
     Command::new(env!("CARGO_BIN_EXE_benchgen"))
         .args(args)
@@ -136,6 +139,57 @@ fn lock_build_verify_and_rebuild_on_a_clean_cache() {
             first.trim().strip_prefix("environment 0: ")
         );
     }
+}
+
+/// Through a queue, a worker builds the item's environment from the lock in its own (clean)
+/// cache, checks the fingerprint of the submitter's build, and runs the item in it.
+#[test]
+#[cfg_attr(
+    any(
+        missing_sandbox,
+        missing_uv,
+        missing_python311,
+        missing_pypi,
+        missing_redis_server
+    ),
+    ignore = "needs the sandbox, uv, /usr/bin/python3.11, PyPI and redis-server"
+)]
+fn a_worker_builds_the_environment_from_the_lock_and_runs_items_in_it() {
+    require(&[
+        Prereq::Sandbox,
+        Prereq::Uv,
+        Prereq::Python311,
+        Prereq::Pypi,
+        Prereq::RedisServer,
+    ]);
+    let dir = tempfile::tempdir().unwrap();
+    let cache_dir = cache_root();
+    let here = cache_dir.path().join("submitter");
+    let there = cache_dir.path().join("worker");
+    let dataset = dataset(dir.path(), &[("1", USES_SIX, &[])]);
+    let dataset_arg = dataset.to_str().unwrap();
+    for command in ["lock", "build"] {
+        let output = benchgen(&["env", command, dataset_arg], &here);
+        assert!(output.status.success(), "{}", text(&output));
+    }
+    let redis = queue_support::Redis::start();
+    let _worker = queue_support::Worker::start_in(
+        &redis,
+        "envs",
+        &[],
+        &dir.path().join("worker.log"),
+        &[("BENCHGEN_CACHE_DIR", &there)],
+    );
+    let output = benchgen(&["verify", dataset_arg, "--queue", &redis.url], &here);
+    assert!(
+        String::from_utf8_lossy(&output.stdout).ends_with("1 passed, 0 failed\n"),
+        "{}{}",
+        text(&output),
+        fs_err::read_to_string(dir.path().join("worker.log")).unwrap()
+    );
+    // The worker built it in its own cache.
+    let built = fs_err::read_dir(there.join("envs-v1")).unwrap().count();
+    assert!(built >= 1, "nothing built in the worker's cache");
 }
 
 #[test]
