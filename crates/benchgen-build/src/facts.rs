@@ -1,7 +1,8 @@
-//! What the sandbox's Python has: its builtins, its standard-library module names, its version.
+//! What the sandbox's Python has: its builtins, its standard-library module names, the modules
+//! its environment installs (a build's dependencies), its version.
 //!
 //! Asked of the interpreter that will run the items (one sandbox run per build), not assumed:
-//! slicing decides "unresolved name" and "not in the standard library" against these lists.
+//! slicing decides "unresolved name" and "not importable" against these lists.
 
 use std::collections::{HashMap, HashSet};
 
@@ -25,6 +26,10 @@ const MODULE_DUNDERS: [&str; 5] = [
 pub struct PythonFacts {
     builtins: HashSet<String>,
     stdlib: HashSet<String>,
+    /// Top-level modules of the environment's site-packages (none without an environment: the
+    /// sandbox hides the system's).
+    #[serde(default)]
+    installed: HashSet<String>,
     /// `3.11.2`.
     pub version: String,
     /// Per module asked about, its attributes that are functions implemented in C (`heapq`'s
@@ -39,7 +44,7 @@ impl PythonFacts {
     pub fn request(modules: &[String]) -> ExecRequest {
         let modules = serde_json::to_string(modules).expect("names serialize");
         let tests = format!(
-            "def test_facts():\n    import builtins, importlib, json, sys\n    native = {{}}\n    for name in {modules}:\n        try:\n            module = importlib.import_module(name)\n        except Exception:\n            continue\n        native[name] = sorted(k for k, v in vars(module).items() if type(v).__name__ == 'builtin_function_or_method')\n    facts = {{\n        'builtins': dir(builtins),\n        'stdlib': sorted(sys.stdlib_module_names),\n        'version': '.'.join(map(str, sys.version_info[:3])),\n        'native': native,\n    }}\n    print({MARKER:?} + json.dumps(facts))\n"
+            "def test_facts():\n    import builtins, importlib, json, sys\n    native = {{}}\n    for name in {modules}:\n        try:\n            module = importlib.import_module(name)\n        except Exception:\n            continue\n        native[name] = sorted(k for k, v in vars(module).items() if type(v).__name__ == 'builtin_function_or_method')\n    import pkgutil\n    installed = sorted(m.name for m in pkgutil.iter_modules() if 'site-packages' in str(getattr(m.module_finder, 'path', '')) and m.name not in sys.stdlib_module_names)\n    facts = {{\n        'builtins': dir(builtins),\n        'stdlib': sorted(sys.stdlib_module_names),\n        'installed': installed,\n        'version': '.'.join(map(str, sys.version_info[:3])),\n        'native': native,\n    }}\n    print({MARKER:?} + json.dumps(facts))\n"
         );
         ExecRequest {
             program: String::new(),
@@ -75,11 +80,25 @@ impl PythonFacts {
         top_level == "__future__" || self.stdlib.contains(top_level)
     }
 
+    /// Whether a program can import `top_level` where items run: the standard library, or a
+    /// module the build's environment installs.
+    pub fn is_importable(&self, top_level: &str) -> bool {
+        self.is_stdlib(top_level) || self.installed.contains(top_level)
+    }
+
+    /// These facts with `installed` modules in the environment.
+    #[cfg(test)]
+    pub(crate) fn with_installed(mut self, installed: &[&str]) -> PythonFacts {
+        self.installed = installed.iter().map(|s| s.to_string()).collect();
+        self
+    }
+
     #[cfg(test)]
     pub(crate) fn for_tests(builtins: &[&str], stdlib: &[&str]) -> PythonFacts {
         PythonFacts {
             builtins: builtins.iter().map(|s| s.to_string()).collect(),
             stdlib: stdlib.iter().map(|s| s.to_string()).collect(),
+            installed: HashSet::new(),
             version: "3.11.2".into(),
             native: HashMap::new(),
         }

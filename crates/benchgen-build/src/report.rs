@@ -168,7 +168,11 @@ impl fmt::Display for SkipReason {
                 )
             }
             SkipReason::NotStandardLibrary(module) => {
-                write!(f, "needs {module}, which is not in the standard library")
+                write!(
+                    f,
+                    "needs {module}, which is neither in the standard library nor a declared \
+                     dependency"
+                )
             }
             SkipReason::Hazard { kind, name } => write!(f, "{kind}: {name}"),
             SkipReason::NotRunnable(detail) => write!(f, "does not run: {detail}"),

@@ -624,7 +624,7 @@ fn check_reach(
                 }
                 false => module.clone(),
             };
-            if !facts.is_stdlib(root(&module)) && !optional {
+            if !facts.is_importable(root(&module)) && !optional {
                 return Err(SkipReason::NotStandardLibrary(root(&module).to_string()));
             }
             names.push(module);
@@ -937,6 +937,18 @@ def _join(words, width):
         assert_eq!(absolute("..x", "a.b"), Some("a.x".into()));
         assert_eq!(absolute(".", "a.b"), Some("a.b".into()));
         assert_eq!(absolute("...x", "a.b"), None);
+    }
+
+    #[test]
+    fn modules_of_the_build_environment_can_be_imported() {
+        let source = "import six\n\n\ndef text(x):\n    return six.text_type(x)\n";
+        let without = PythonFacts::for_tests(&[], &[]);
+        assert_eq!(
+            slice(source, "text", None, &without),
+            Err(SkipReason::NotStandardLibrary("six".into()))
+        );
+        let with = without.with_installed(&["six"]);
+        assert_eq!(slice(source, "text", None, &with).unwrap(), source);
     }
 
     #[test]

@@ -373,6 +373,102 @@ fn module_name(relative: &Path) -> String {
 }
 
 /// Asks the host Python where `name` is (frozen modules through their source file).
+/// A requirement that the distribution shipping a source declares (its `Requires-Dist`, extras
+/// left out), as the host Python has it installed.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub struct Dependency {
+    /// `six==1.16.0`: pinned to the host's version, where the code was seen to work; as declared
+    /// (`six>=1.5`) when the host lacks it.
+    pub requirement: String,
+    /// The top-level modules it installs on the host (empty when the host lacks it).
+    pub provides: Vec<String>,
+}
+
+/// The dependencies declared by the distributions that ship `sources` (packages given as folders
+/// or as `--module`), found through the host Python's package metadata; none for sources that
+/// no installed distribution ships. Requirements whose marker excludes the host's Python and
+/// that it lacks are left out. Nothing of the sources is imported.
+pub fn dependencies(sources: &[Source], host_python: &str) -> Result<Vec<Dependency>, SourceError> {
+    let mut queries: Vec<(String, String)> = Vec::new();
+    for source in sources {
+        let query = match source {
+            Source::Directory(path) if path.join("__init__.py").is_file() => {
+                let Some(name) = path.file_name() else {
+                    continue;
+                };
+                let parent = path.parent().unwrap_or(Path::new("."));
+                (
+                    name.to_string_lossy().into_owned(),
+                    fs_err::canonicalize(parent)
+                        .map(|p| p.to_string_lossy().into_owned())
+                        .unwrap_or_default(),
+                )
+            }
+            Source::Module(name) => (
+                name.split('.').next().unwrap_or(name).to_string(),
+                String::new(),
+            ),
+            _ => continue,
+        };
+        if !queries.contains(&query) {
+            queries.push(query);
+        }
+    }
+    if queries.is_empty() {
+        return Ok(Vec::new());
+    }
+    let host_error = |detail: String| SourceError::HostPython {
+        name: queries[0].0.clone(),
+        python: host_python.to_string(),
+        detail,
+    };
+    let output = Command::new(host_python)
+        .args(["-c", DEPENDENCIES])
+        .arg(serde_json::to_string(&queries).expect("names serialize"))
+        .output()
+        .map_err(|e| host_error(e.to_string()))?;
+    if !output.status.success() {
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        return Err(host_error(
+            stderr.lines().last().unwrap_or("failed").to_string(),
+        ));
+    }
+    serde_json::from_slice(&output.stdout).map_err(|e| host_error(e.to_string()))
+}
+
+/// Reads package metadata only (`importlib.metadata`), with each query's folder first on the
+/// path so that a package folder's `*.dist-info` beside it is found.
+const DEPENDENCIES: &str = r#"
+import importlib.metadata as md, json, re, sys
+queries = json.loads(sys.argv[1])
+sys.path[:0] = [folder for _, folder in queries if folder]
+tops = md.packages_distributions()
+def canonical(name):
+    return re.sub(r"[-_.]+", "-", name).lower()
+by_dist = {}
+for top, dists in tops.items():
+    for dist in dists:
+        by_dist.setdefault(canonical(dist), set()).add(top)
+ours = {top for top, _ in queries}
+found = {}
+for top, _ in queries:
+    for dist in tops.get(top, []):
+        for spec in md.requires(dist) or []:
+            requirement, _, marker = spec.partition(";")
+            if "extra" in marker:
+                continue
+            name = re.match(r"\s*([A-Za-z0-9][A-Za-z0-9._-]*)", requirement).group(1)
+            provides = sorted(by_dist.get(canonical(name), set()) - ours)
+            try:
+                pinned = f"{name}=={md.version(name)}"
+            except md.PackageNotFoundError:
+                if marker.strip():
+                    continue
+                pinned, provides = requirement.strip(), []
+            found[pinned] = provides
+print(json.dumps([{"requirement": r, "provides": p} for r, p in sorted(found.items())]))
+"#;
+
 const LOCATE: &str = r#"
 import importlib.util, json, os, sys, sysconfig
 name = sys.argv[1]

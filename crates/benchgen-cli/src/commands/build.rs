@@ -6,9 +6,11 @@ use std::path::PathBuf;
 use anyhow::Context as _;
 use benchgen_audit::Summary;
 use benchgen_build::{BuildEvent, BuildOptions, Executors, Funnel, Source};
+use benchgen_env::BuiltEnv;
 use benchgen_sandbox::SandboxConfig;
 
 use crate::args::BuildArgs;
+use crate::commands::dependencies::Dependencies;
 use crate::exit_codes;
 use crate::outputs::Files;
 use crate::printer::Printer;
@@ -19,10 +21,12 @@ pub fn run(args: BuildArgs, printer: &Printer) -> anyhow::Result<u8> {
     if args.model.is_some() {
         return crate::commands::build_model::run(&args, &sources, printer);
     }
+    let dependencies = Dependencies::of(&sources, printer)?;
+    let environment = dependencies.as_ref().map(|d| &d.built);
     // Results that differ under the second hash seed are dropped as nondeterministic.
     let (main, second) = args
         .exec
-        .start_with_second_seed(sandbox_config(&args, printer), None)?;
+        .start_with_second_seed(sandbox_config(&args, environment, printer), environment)?;
     let options = BuildOptions {
         limit: args.limit,
         seed: args.seed,
@@ -33,7 +37,7 @@ pub fn run(args: BuildArgs, printer: &Printer) -> anyhow::Result<u8> {
         ..BuildOptions::default()
     };
     let bar = printer.progress(0, "build");
-    let report = benchgen_build::build(
+    let mut report = benchgen_build::build(
         &sources,
         &options,
         Executors {
@@ -57,9 +61,13 @@ pub fn run(args: BuildArgs, printer: &Printer) -> anyhow::Result<u8> {
         printer.warn(&error.to_string());
     }
     print_summary(&report, printer);
+    if let Some(dependencies) = &dependencies {
+        dependencies.mark(&mut report.examples);
+    }
     if !write_outputs(&args, &report.examples, &report, printer)? {
         return Ok(exit_codes::ITEMS_FAILED);
     }
+    Dependencies::write(dependencies.as_ref(), &args.out, &report.examples, printer)?;
     Ok(if report.errors.is_empty() {
         exit_codes::SUCCESS
     } else {
@@ -67,12 +75,17 @@ pub fn run(args: BuildArgs, printer: &Printer) -> anyhow::Result<u8> {
     })
 }
 
-/// The sandbox of a build: its warm servers import what the builder's own code in the sandbox
-/// imports, and the modules built from (which bring what their functions import).
-pub fn sandbox_config(args: &BuildArgs, printer: &Printer) -> SandboxConfig {
+/// The sandbox of a build (in the environment of the sources' dependencies, when they declare
+/// any): its warm servers import what the builder's own code in the sandbox imports, and the
+/// modules built from (which bring what their functions import).
+pub fn sandbox_config(
+    args: &BuildArgs,
+    environment: Option<&BuiltEnv>,
+    printer: &Printer,
+) -> SandboxConfig {
     let mut config = args
         .exec
-        .sandbox_config(None, args.exec.workers(None, printer));
+        .sandbox_config(environment, args.exec.workers(None, printer));
     config.preimport.extend(benchgen_build::preimports());
     config.preimport.extend(args.modules.iter().cloned());
     config

@@ -3,6 +3,7 @@
 mod audit;
 mod build;
 mod build_model;
+mod dependencies;
 mod env;
 mod eval;
 mod import;
