@@ -141,6 +141,105 @@ fn lock_build_verify_and_rebuild_on_a_clean_cache() {
     }
 }
 
+const DEPENDS_ON_SIX: &str = r#"import six
+
+
+def shout(text, times=1):
+    """Return `text` in upper case followed by `times` exclamation marks.
+
+    >>> shout('hi', 2)
+    'HI!!'
+    """
+    if times < 0:
+        raise ValueError("times must be >= 0")
+    return six.text_type(text).upper() + "!" * times
+"#;
+
+/// A package folder whose distribution declares `Requires-Dist: six`: the build locks and builds
+/// that dependency, probes in it and records it, so the items verify and the environment
+/// rebuilds from the lock alone; without the declaration the function needs an import that
+/// nothing provides and is skipped.
+#[test]
+#[cfg_attr(
+    any(missing_sandbox, missing_uv, missing_python311, missing_pypi),
+    ignore = "needs the sandbox, uv, /usr/bin/python3.11 and PyPI"
+)]
+fn a_package_builds_with_its_declared_dependencies() {
+    require(&[Prereq::Sandbox, Prereq::Uv, Prereq::Python311, Prereq::Pypi]);
+    let dir = tempfile::tempdir().unwrap();
+    let cache_dir = cache_root();
+    let cache = cache_dir.path().join("build");
+    let site = dir.path().join("site");
+    let package = site.join("depdemo");
+    let metadata = site.join("depdemo-1.0.dist-info");
+    fs_err::create_dir_all(&package).unwrap();
+    fs_err::create_dir_all(&metadata).unwrap();
+    fs_err::write(package.join("__init__.py"), DEPENDS_ON_SIX).unwrap();
+    fs_err::write(
+        metadata.join("METADATA"),
+        "Metadata-Version: 2.1\nName: depdemo\nVersion: 1.0\nRequires-Dist: six\n",
+    )
+    .unwrap();
+    fs_err::write(metadata.join("top_level.txt"), "depdemo\n").unwrap();
+
+    let dataset = dir.path().join("demo.jsonl");
+    let dataset_arg = dataset.to_str().unwrap();
+    let output = benchgen(
+        &["build", package.to_str().unwrap(), "--out", dataset_arg],
+        &cache,
+    );
+    assert!(output.status.success(), "{}", text(&output));
+    let item: serde_json::Value =
+        serde_json::from_str(fs_err::read_to_string(&dataset).unwrap().trim()).unwrap();
+    assert!(
+        item["program"].as_str().unwrap().contains("import six"),
+        "{item}"
+    );
+    let requirement = item["requirements"][0].as_str().unwrap();
+    assert!(requirement.starts_with("six=="), "{item}");
+    let environments = fs_err::read_to_string(dir.path().join("demo.env.json")).unwrap();
+    assert!(environments.contains(requirement), "{environments}");
+    let lock = fs_err::read_to_string(dir.path().join("demo.env-0.lock")).unwrap();
+    assert!(lock.contains("--hash=sha256:"), "{lock}");
+
+    let output = benchgen(&["verify", dataset_arg], &cache);
+    assert!(
+        String::from_utf8_lossy(&output.stdout).ends_with("1 passed, 0 failed\n"),
+        "{}",
+        text(&output)
+    );
+    // Anywhere: a clean cache rebuilds the recorded environment from the lock alone.
+    let output = benchgen(
+        &["env", "build", dataset_arg],
+        &cache_dir.path().join("clean"),
+    );
+    assert!(output.status.success(), "{}", text(&output));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout).trim(),
+        format!("environment 0: {}", item["environment"].as_str().unwrap())
+    );
+
+    // Undeclared, the import is nobody's: no item, and no environment file.
+    fs_err::remove_dir_all(&metadata).unwrap();
+    let undeclared = dir.path().join("undeclared.jsonl");
+    let output = benchgen(
+        &[
+            "build",
+            package.to_str().unwrap(),
+            "--out",
+            undeclared.to_str().unwrap(),
+        ],
+        &cache,
+    );
+    assert_eq!(output.status.code(), Some(1), "{}", text(&output));
+    assert!(
+        text(&output).contains("no item accepted"),
+        "{}",
+        text(&output)
+    );
+    assert!(!dir.path().join("undeclared.env.json").exists());
+}
+
 /// Through a queue, a worker builds the item's environment from the lock in its own (clean)
 /// cache, checks the fingerprint of the submitter's build, and runs the item in it.
 #[test]
