@@ -238,9 +238,12 @@ pub fn build(
         );
         // The slice keeps the definition's text, so the target is found again in it.
         let found = program.map(|program| {
-            let function = benchgen_python::functions(&program)
+            let mut function = benchgen_python::functions(&program)
                 .into_iter()
                 .rfind(|f| &f.qualified_name == qualified);
+            if let (Some(function), Some(stub)) = (&mut function, &candidate.file.stub) {
+                stub.apply(function);
+            }
             (program, function)
         });
         match found {

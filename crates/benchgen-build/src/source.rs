@@ -67,6 +67,9 @@ pub struct ModuleFile {
     /// so re-exports: public API defined in a private module (`dateutil.parser._parser.parse`
     /// as `dateutil.parser.parse`). `*` for a star import.
     pub reexported: Vec<String>,
+    /// The annotations of the stub file beside it (`more.pyi` for `more.py`), for functions the
+    /// source leaves unannotated.
+    pub stub: Option<benchgen_python::StubAnnotations>,
 }
 
 impl ModuleFile {
@@ -234,6 +237,10 @@ fn read_module(
             .skip(depth)
             .any(|part| part.starts_with('_'))
     });
+    // A stub that cannot be read only means no types from it.
+    let stub = fs_err::read_to_string(path.with_extension("pyi"))
+        .ok()
+        .map(|stub| benchgen_python::StubAnnotations::parse(&stub));
     Ok(ModuleFile {
         is_test: is_test_path(path),
         is_private,
@@ -243,6 +250,7 @@ fn read_module(
         provenance,
         requested: None,
         reexported: Vec::new(),
+        stub,
     })
 }
 
@@ -601,6 +609,7 @@ fn read_items(path: &Path) -> Result<Vec<Result<ModuleFile, SourceError>>, Sourc
                     id: format!("{stem}/{idx}"),
                 }),
                 reexported: Vec::new(),
+                stub: None,
             })
         })
         .collect())

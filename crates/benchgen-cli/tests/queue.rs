@@ -154,6 +154,9 @@ fn queue_verdicts_match_in_process_through_a_kill_9_and_a_late_worker() {
     );
     let status = wait_output(submitter, Duration::from_secs(180));
     assert!(status.success(), "{}", redis.status());
+    // Workers' counts come with their heartbeats (every half second here): read them after one.
+    let heartbeat = Duration::from_millis(1500);
+    std::thread::sleep(heartbeat);
     assert_eq!(verdicts(&queued), expected, "{}", redis.status());
     assert!(
         redis.worker_count("late", "done") > 0,
@@ -174,6 +177,7 @@ fn queue_verdicts_match_in_process_through_a_kill_9_and_a_late_worker() {
     let again = dir.path().join("again.jsonl");
     assert!(eval(&again, Some(&redis.url)).status().unwrap().success());
     assert_eq!(verdicts(&again), expected);
+    std::thread::sleep(heartbeat);
     assert_eq!(redis.worker_count("late", "done"), done_before);
 }
 

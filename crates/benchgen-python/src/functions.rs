@@ -88,6 +88,70 @@ pub fn find_target(source: &str, qualified_name: &str) -> Result<Target, Surgery
     Ok(target(def, source, &Lines::new(source)))
 }
 
+/// The annotations a stub file (`.pyi`) gives, by qualified name: per parameter name, and the
+/// return. Overloads that disagree on one give the union (`A | B`).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct StubAnnotations {
+    by_function: std::collections::HashMap<String, (Vec<(String, String)>, Option<String>)>,
+}
+
+impl StubAnnotations {
+    pub fn parse(stub: &str) -> StubAnnotations {
+        let mut by_function: std::collections::HashMap<
+            String,
+            (Vec<(String, String)>, Option<String>),
+        > = std::collections::HashMap::new();
+        let union = |known: &mut String, more: &str| {
+            if !known.split(" | ").any(|option| option == more) {
+                known.push_str(" | ");
+                known.push_str(more);
+            }
+        };
+        for function in functions(stub) {
+            let (parameters, returns) = by_function
+                .entry(function.qualified_name.clone())
+                .or_default();
+            for parameter in function.parameters {
+                let Some(annotation) = parameter.annotation else {
+                    continue;
+                };
+                match parameters
+                    .iter_mut()
+                    .find(|(name, _)| *name == parameter.name)
+                {
+                    Some((_, known)) => union(known, &annotation),
+                    None => parameters.push((parameter.name, annotation)),
+                }
+            }
+            match (returns.as_mut(), function.return_annotation) {
+                (Some(known), Some(more)) => union(known, &more),
+                (None, Some(more)) => *returns = Some(more),
+                _ => {}
+            }
+        }
+        StubAnnotations { by_function }
+    }
+
+    /// Fills in what `function`'s source leaves unannotated from the stub's definition of the
+    /// same qualified name; what the source annotates stays.
+    pub fn apply(&self, function: &mut FunctionInfo) {
+        let Some((parameters, returns)) = self.by_function.get(&function.qualified_name) else {
+            return;
+        };
+        for parameter in &mut function.parameters {
+            if parameter.annotation.is_none() {
+                parameter.annotation = parameters
+                    .iter()
+                    .find(|(name, _)| *name == parameter.name)
+                    .map(|(_, annotation)| annotation.clone());
+            }
+        }
+        if function.return_annotation.is_none() {
+            function.return_annotation = returns.clone();
+        }
+    }
+}
+
 /// Every def at module level or in a class body, in source order.
 pub fn functions(source: &str) -> Vec<FunctionInfo> {
     let tree = parse(source);
@@ -361,6 +425,31 @@ fn cleandoc(raw: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn stubs_annotate_what_the_source_leaves_open() {
+        let stub = "from typing import Iterable, overload\n\n@overload\ndef chunked(iterable: Iterable[int], n: None) -> list: ...\n@overload\ndef chunked(iterable: Iterable[int], n: int, strict: bool = ...) -> list: ...\n\nclass Box:\n    def put(self, item: str) -> None: ...\n";
+        let stubs = StubAnnotations::parse(stub);
+        let source = "def chunked(iterable, n, strict=False):\n    return []\n\nclass Box:\n    def put(self, item: bytes):\n        pass\n";
+        let mut found = functions(source);
+        for function in &mut found {
+            stubs.apply(function);
+        }
+        let annotations = |f: &FunctionInfo| -> Vec<Option<String>> {
+            f.parameters.iter().map(|p| p.annotation.clone()).collect()
+        };
+        assert_eq!(
+            annotations(&found[0]),
+            [
+                Some("Iterable[int]".to_string()),
+                Some("None | int".to_string()),
+                Some("bool".to_string())
+            ]
+        );
+        assert_eq!(found[0].return_annotation.as_deref(), Some("list"));
+        // The source's own annotation wins.
+        assert_eq!(annotations(&found[1]), [None, Some("bytes".to_string())]);
+    }
 
     /// The text of the target's body.
     fn body<'s>(source: &'s str, name: &str) -> &'s str {

@@ -30,7 +30,9 @@ mod splice;
 mod syntax;
 
 pub use compare::{definition_tree, replace_definition};
-pub use functions::{find_target, functions, FunctionInfo, Parameter, ParameterKind};
+pub use functions::{
+    find_target, functions, FunctionInfo, Parameter, ParameterKind, StubAnnotations,
+};
 pub use literal::{expression, function_statements, literal_value, Argument, Expr, Statement};
 pub use scan::{
     count_asserts, imported_modules, imports, remove_main_block, remove_top_level_function,
