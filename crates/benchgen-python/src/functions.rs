@@ -92,15 +92,21 @@ pub fn find_target(source: &str, qualified_name: &str) -> Result<Target, Surgery
 /// return. Overloads that disagree on one give the union (`A | B`).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct StubAnnotations {
-    by_function: std::collections::HashMap<String, (Vec<(String, String)>, Option<String>)>,
+    by_function: std::collections::HashMap<String, StubSignature>,
+}
+
+/// One function's annotations in a stub.
+#[derive(Debug, Clone, Default, PartialEq)]
+struct StubSignature {
+    /// Parameter name and annotation.
+    parameters: Vec<(String, String)>,
+    returns: Option<String>,
 }
 
 impl StubAnnotations {
     pub fn parse(stub: &str) -> StubAnnotations {
-        let mut by_function: std::collections::HashMap<
-            String,
-            (Vec<(String, String)>, Option<String>),
-        > = std::collections::HashMap::new();
+        let mut by_function: std::collections::HashMap<String, StubSignature> =
+            std::collections::HashMap::new();
         let union = |known: &mut String, more: &str| {
             if !known.split(" | ").any(|option| option == more) {
                 known.push_str(" | ");
@@ -108,7 +114,10 @@ impl StubAnnotations {
             }
         };
         for function in functions(stub) {
-            let (parameters, returns) = by_function
+            let StubSignature {
+                parameters,
+                returns,
+            } = by_function
                 .entry(function.qualified_name.clone())
                 .or_default();
             for parameter in function.parameters {
@@ -135,7 +144,11 @@ impl StubAnnotations {
     /// Fills in what `function`'s source leaves unannotated from the stub's definition of the
     /// same qualified name; what the source annotates stays.
     pub fn apply(&self, function: &mut FunctionInfo) {
-        let Some((parameters, returns)) = self.by_function.get(&function.qualified_name) else {
+        let Some(StubSignature {
+            parameters,
+            returns,
+        }) = self.by_function.get(&function.qualified_name)
+        else {
             return;
         };
         for parameter in &mut function.parameters {
