@@ -37,6 +37,10 @@ const START_ALLOWANCE: Duration = Duration::from_secs(1800);
 const WARM_PROFILES: usize = 4;
 /// How often throughput is logged.
 const LOG_EVERY: Duration = Duration::from_secs(10);
+/// How long a profile whose sandboxes failed to start is answered with that failure before
+/// they are tried again (an environment that does not build would otherwise be built again for
+/// every request).
+const RETRY_START_AFTER: Duration = Duration::from_secs(60);
 
 /// Starts `jobs` sandboxes for a profile (the caller knows how: environments, sandbox config).
 pub type StartSandboxes<'a> =
@@ -90,6 +94,8 @@ struct Worker<'a> {
     reclaimed: Mutex<VecDeque<StreamId>>,
     /// Warm sandboxes by profile digest, least recently used first.
     warm: Mutex<Vec<(String, Arc<dyn Execute>)>>,
+    /// Profiles whose sandboxes failed to start: when, and why.
+    failed: Mutex<HashMap<String, (Instant, String)>>,
     totals: Totals,
     /// The first error that stopped a thread.
     failure: Mutex<Option<QueueError>>,
@@ -113,6 +119,7 @@ pub fn serve(
         in_progress: Mutex::new(HashMap::new()),
         reclaimed: Mutex::new(VecDeque::new()),
         warm: Mutex::new(Vec::new()),
+        failed: Mutex::new(HashMap::new()),
         totals: Totals::default(),
         failure: Mutex::new(None),
     };
@@ -317,6 +324,44 @@ impl Worker<'_> {
             warm.push(entry);
             return Ok(sandboxes);
         }
+        if let Some((at, reason)) = self
+            .failed
+            .lock()
+            .expect("not poisoned")
+            .get(profile_digest)
+        {
+            if at.elapsed() < RETRY_START_AFTER {
+                anyhow::bail!("{reason}");
+            }
+        }
+        let started = self.start_profile(link, profile_digest);
+        let sandboxes = match started {
+            Ok(sandboxes) => sandboxes,
+            Err(error) => {
+                self.failed.lock().expect("not poisoned").insert(
+                    profile_digest.to_string(),
+                    (Instant::now(), format!("{error:#}")),
+                );
+                return Err(error);
+            }
+        };
+        while warm.len() >= WARM_PROFILES {
+            // Only sandboxes no feeder is using can go.
+            let Some(idle) = warm.iter().position(|(_, s)| Arc::strong_count(s) == 1) else {
+                break;
+            };
+            warm.remove(idle);
+        }
+        warm.push((profile_digest.to_string(), sandboxes.clone()));
+        Ok(sandboxes)
+    }
+
+    /// Starts the sandboxes of the stored profile `profile_digest`.
+    fn start_profile(
+        &self,
+        link: &mut Link,
+        profile_digest: &str,
+    ) -> anyhow::Result<Arc<dyn Execute>> {
         let json: Option<String> = link.call(|c| c.get(keys::profile(profile_digest)))?;
         let json = json.ok_or_else(|| {
             anyhow::anyhow!("its profile {profile_digest} is not on the queue (expired?)")
@@ -327,14 +372,6 @@ impl Worker<'_> {
             "the profile stored as {profile_digest} has another digest"
         );
         let sandboxes: Arc<dyn Execute> = Arc::from((self.start)(&profile, self.options.jobs)?);
-        while warm.len() >= WARM_PROFILES {
-            // Only sandboxes no feeder is using can go.
-            let Some(idle) = warm.iter().position(|(_, s)| Arc::strong_count(s) == 1) else {
-                break;
-            };
-            warm.remove(idle);
-        }
-        warm.push((profile_digest.to_string(), sandboxes.clone()));
         tracing::info!(role = %profile.role, profile = profile_digest, "sandboxes started");
         Ok(sandboxes)
     }
