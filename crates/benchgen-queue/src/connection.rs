@@ -146,33 +146,32 @@ impl Link {
 
     /// Creates the request stream and the workers' group on it unless they exist.
     pub fn ensure_group(&mut self) -> Result<(), QueueError> {
-        let created = self.call(|c| {
-            redis::cmd("XGROUP")
-                .arg("CREATE")
-                .arg(crate::keys::REQUESTS)
-                .arg(crate::keys::GROUP)
-                .arg("0")
-                .arg("MKSTREAM")
-                .query::<()>(c)
-        });
-        match created {
-            Err(QueueError::Redis { reason, .. }) if reason.contains("BUSYGROUP") => Ok(()),
-            other => other,
-        }
+        self.call(create_group)
     }
 
     /// Runs `command` on the connection, reconnecting and retrying while the failure is one of
-    /// the connection; a reply the server refuses is returned at once.
+    /// the connection; a reply the server refuses is returned at once, except that a stream
+    /// group found missing (a Redis restarted without persistence, or flushed) is created again
+    /// and the command retried once.
     pub fn call<T>(
         &mut self,
         mut command: impl FnMut(&mut redis::Connection) -> redis::RedisResult<T>,
     ) -> Result<T, QueueError> {
         let started = Instant::now();
         let mut wait = Duration::from_millis(100);
+        let mut recreated = false;
         loop {
             let error = match self.connection.as_mut() {
                 Some(connection) => match command(connection) {
                     Ok(value) => return Ok(value),
+                    Err(error) if error.code() == Some("NOGROUP") && !recreated => {
+                        recreated = true;
+                        tracing::warn!(queue = %self.url, "the queue's group is gone; creating it again");
+                        match create_group(connection) {
+                            Ok(()) => continue,
+                            Err(error) => self.url.fault(error),
+                        }
+                    }
                     Err(error) => self.url.fault(error),
                 },
                 None => match self.url.connect() {
@@ -194,6 +193,21 @@ impl Link {
             std::thread::sleep(wait);
             wait = (wait * 2).min(Duration::from_secs(5));
         }
+    }
+}
+
+/// `XGROUP CREATE … MKSTREAM`; a group that exists already is fine.
+fn create_group(connection: &mut redis::Connection) -> redis::RedisResult<()> {
+    let created = redis::cmd("XGROUP")
+        .arg("CREATE")
+        .arg(crate::keys::REQUESTS)
+        .arg(crate::keys::GROUP)
+        .arg("0")
+        .arg("MKSTREAM")
+        .query::<()>(connection);
+    match created {
+        Err(error) if error.code() == Some("BUSYGROUP") => Ok(()),
+        other => other,
     }
 }
 

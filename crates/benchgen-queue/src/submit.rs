@@ -38,6 +38,8 @@ const NO_WORKER_WARNING_AFTER: Duration = Duration::from_secs(10);
 pub struct QueueExecutor {
     link: Mutex<Link>,
     profile_digest: String,
+    /// The profile as stored for the workers.
+    profile: String,
 }
 
 impl QueueExecutor {
@@ -46,14 +48,22 @@ impl QueueExecutor {
     pub fn connect(url: &QueueUrl, profile: &Profile) -> Result<QueueExecutor, QueueError> {
         let mut link = Link::open(url, PATIENCE)?;
         link.ensure_group()?;
-        let profile_digest = profile.digest();
-        let json = serde_json::to_string(profile).expect("a profile serializes");
-        link.call(|c| {
-            c.set_ex::<_, _, ()>(keys::profile(&profile_digest), &json, keys::PROFILE_TTL_S)
-        })?;
-        Ok(QueueExecutor {
+        let executor = QueueExecutor {
             link: Mutex::new(link),
-            profile_digest,
+            profile_digest: profile.digest(),
+            profile: serde_json::to_string(profile).expect("a profile serializes"),
+        };
+        executor.store_profile(&mut executor.link.lock().expect("not poisoned"))?;
+        Ok(executor)
+    }
+
+    fn store_profile(&self, link: &mut Link) -> Result<(), QueueError> {
+        link.call(|c| {
+            c.set_ex::<_, _, ()>(
+                keys::profile(&self.profile_digest),
+                &self.profile,
+                keys::PROFILE_TTL_S,
+            )
         })
     }
 
@@ -75,6 +85,9 @@ impl QueueExecutor {
             }
             positions.push(index);
         }
+        // Stored again with every batch: it lives as long as it is used, and comes back after a
+        // Redis that lost it.
+        self.store_profile(link)?;
         let end: StreamRangeReply = link.call(|c| c.xrevrange_count(keys::DONE, "+", "-", 1))?;
         let mut cursor = end
             .ids
@@ -83,24 +96,7 @@ impl QueueExecutor {
         let all: Vec<String> = waiting.keys().cloned().collect();
         collect(link, &all, &mut waiting, outcomes, on_event)?;
         to_send.retain(|(digest, _)| waiting.contains_key(digest));
-        for chunk in to_send.chunks(CHUNK) {
-            let mut pipe = redis::pipe();
-            for (digest, request) in chunk {
-                let json = serde_json::to_string(request).expect("a request serializes");
-                pipe.cmd("XADD")
-                    .arg(keys::REQUESTS)
-                    .arg("*")
-                    .arg("digest")
-                    .arg(digest)
-                    .arg("profile")
-                    .arg(&self.profile_digest)
-                    .arg("request")
-                    .arg(json)
-                    .ignore();
-            }
-            link.call(|c| pipe.query::<()>(c))?;
-        }
-        drop(to_send);
+        self.send(link, &to_send)?;
 
         let started = Instant::now();
         let (mut swept, mut counted) = (Instant::now(), None::<Instant>);
@@ -135,8 +131,44 @@ impl QueueExecutor {
             if swept.elapsed() >= SWEEP_EVERY {
                 let all: Vec<String> = waiting.keys().cloned().collect();
                 collect(link, &all, &mut waiting, outcomes, on_event)?;
+                // Answered entries are deleted only after their result is stored, so an empty
+                // stream with results still missing means the entries were lost (a Redis that
+                // restarted without persistence, a flush): send them again.
+                let queued: usize = link.call(|c| c.xlen(keys::REQUESTS))?;
+                if queued == 0 && !waiting.is_empty() {
+                    tracing::warn!(
+                        missing = waiting.len(),
+                        "the queue lost this batch's requests; sending them again"
+                    );
+                    link.ensure_group()?;
+                    self.store_profile(link)?;
+                    to_send.retain(|(digest, _)| waiting.contains_key(digest));
+                    self.send(link, &to_send)?;
+                }
                 swept = Instant::now();
             }
+        }
+        Ok(())
+    }
+
+    /// Adds `requests` (digest, request) to the stream, a chunk per round trip.
+    fn send(&self, link: &mut Link, requests: &[(String, ExecRequest)]) -> Result<(), QueueError> {
+        for chunk in requests.chunks(CHUNK) {
+            let mut pipe = redis::pipe();
+            for (digest, request) in chunk {
+                let json = serde_json::to_string(request).expect("a request serializes");
+                pipe.cmd("XADD")
+                    .arg(keys::REQUESTS)
+                    .arg("*")
+                    .arg("digest")
+                    .arg(digest)
+                    .arg("profile")
+                    .arg(&self.profile_digest)
+                    .arg("request")
+                    .arg(json)
+                    .ignore();
+            }
+            link.call(|c| pipe.query::<()>(c))?;
         }
         Ok(())
     }

@@ -58,6 +58,19 @@ pub struct WorkerOptions {
     pub max_deliveries: usize,
 }
 
+/// The profile stored as `digest` (its submitter stores it with every batch).
+fn stored_profile(link: &mut Link, digest: &str) -> anyhow::Result<Profile> {
+    let json: Option<String> = link.call(|c| c.get(keys::profile(digest)))?;
+    let json =
+        json.ok_or_else(|| anyhow::anyhow!("its profile {digest} is not on the queue (expired?)"))?;
+    let profile: Profile = serde_json::from_str(&json)?;
+    anyhow::ensure!(
+        profile.digest() == digest,
+        "the profile stored as {digest} has another digest"
+    );
+    Ok(profile)
+}
+
 /// Counts of what this worker did, written with every heartbeat.
 #[derive(Default)]
 struct Totals {
@@ -184,16 +197,8 @@ impl Worker<'_> {
             let entry = match reclaimed {
                 Some(entry) => entry,
                 None => {
-                    let read = link.call(|c| c.xread_options(&[keys::REQUESTS], &[">"], &read));
-                    let reply: Option<StreamReadReply> = match read {
-                        Ok(reply) => reply,
-                        // The stream or the group was deleted (a flushed or restarted Redis).
-                        Err(QueueError::Redis { reason, .. }) if reason.contains("NOGROUP") => {
-                            link.ensure_group()?;
-                            continue;
-                        }
-                        Err(error) => return Err(error),
-                    };
+                    let reply: Option<StreamReadReply> =
+                        link.call(|c| c.xread_options(&[keys::REQUESTS], &[">"], &read))?;
                     match reply
                         .into_iter()
                         .flat_map(|r| r.keys)
@@ -334,9 +339,13 @@ impl Worker<'_> {
                 anyhow::bail!("{reason}");
             }
         }
-        let started = self.start_profile(link, profile_digest);
-        let sandboxes = match started {
-            Ok(sandboxes) => sandboxes,
+        let profile = stored_profile(link, profile_digest)?;
+        let started = (self.start)(&profile, self.options.jobs);
+        let sandboxes: Arc<dyn Execute> = match started {
+            Ok(sandboxes) => {
+                tracing::info!(role = %profile.role, profile = profile_digest, "sandboxes started");
+                Arc::from(sandboxes)
+            }
             Err(error) => {
                 self.failed.lock().expect("not poisoned").insert(
                     profile_digest.to_string(),
@@ -353,26 +362,6 @@ impl Worker<'_> {
             warm.remove(idle);
         }
         warm.push((profile_digest.to_string(), sandboxes.clone()));
-        Ok(sandboxes)
-    }
-
-    /// Starts the sandboxes of the stored profile `profile_digest`.
-    fn start_profile(
-        &self,
-        link: &mut Link,
-        profile_digest: &str,
-    ) -> anyhow::Result<Arc<dyn Execute>> {
-        let json: Option<String> = link.call(|c| c.get(keys::profile(profile_digest)))?;
-        let json = json.ok_or_else(|| {
-            anyhow::anyhow!("its profile {profile_digest} is not on the queue (expired?)")
-        })?;
-        let profile: Profile = serde_json::from_str(&json)?;
-        anyhow::ensure!(
-            profile.digest() == profile_digest,
-            "the profile stored as {profile_digest} has another digest"
-        );
-        let sandboxes: Arc<dyn Execute> = Arc::from((self.start)(&profile, self.options.jobs)?);
-        tracing::info!(role = %profile.role, profile = profile_digest, "sandboxes started");
         Ok(sandboxes)
     }
 

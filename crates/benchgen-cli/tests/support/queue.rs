@@ -16,11 +16,12 @@ fn benchgen(args: &[&str]) -> std::process::Output {
         .expect("benchgen runs")
 }
 
-/// A `redis-server` of its own, with a password, killed on drop.
+/// A `redis-server` of its own, with a password and no persistence, killed on drop.
 pub struct Redis {
     child: Child,
+    port: u16,
     pub url: String,
-    _dir: tempfile::TempDir,
+    dir: tempfile::TempDir,
 }
 
 impl Redis {
@@ -31,35 +32,34 @@ impl Redis {
             .unwrap()
             .port();
         let dir = tempfile::tempdir().unwrap();
-        let child = Command::new("/usr/bin/redis-server")
-            .args(["--port", &port.to_string(), "--bind", "127.0.0.1"])
-            .args([
-                "--save",
-                "",
-                "--appendonly",
-                "no",
-                "--requirepass",
-                PASSWORD,
-            ])
-            .arg("--dir")
-            .arg(dir.path())
-            .stdout(Stdio::null())
-            .spawn()
-            .expect("redis-server starts");
         let redis = Redis {
-            child,
+            child: spawn_server(port, dir.path()),
+            port,
             url: format!("redis://:{PASSWORD}@127.0.0.1:{port}/0"),
-            _dir: dir,
+            dir,
         };
+        redis.wait_until_up();
+        redis
+    }
+
+    /// Kills the server with SIGKILL and starts a fresh one on the same port: everything it held
+    /// is gone, as after a crash of a Redis without persistence.
+    pub fn restart_empty(&mut self) {
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+        self.child = spawn_server(self.port, self.dir.path());
+        self.wait_until_up();
+    }
+
+    fn wait_until_up(&self) {
         let started = Instant::now();
-        while !benchgen(&["queue", "status", &redis.url]).status.success() {
+        while !benchgen(&["queue", "status", &self.url]).status.success() {
             assert!(
                 started.elapsed() < Duration::from_secs(10),
                 "redis-server did not come up"
             );
             std::thread::sleep(Duration::from_millis(50));
         }
-        redis
     }
 
     /// The line of `benchgen queue status` about worker `name`.
@@ -86,6 +86,24 @@ impl Redis {
     pub fn status(&self) -> String {
         String::from_utf8_lossy(&benchgen(&["queue", "status", &self.url]).stdout).into_owned()
     }
+}
+
+fn spawn_server(port: u16, dir: &Path) -> Child {
+    Command::new("/usr/bin/redis-server")
+        .args(["--port", &port.to_string(), "--bind", "127.0.0.1"])
+        .args([
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--requirepass",
+            PASSWORD,
+        ])
+        .arg("--dir")
+        .arg(dir)
+        .stdout(Stdio::null())
+        .spawn()
+        .expect("redis-server starts")
 }
 
 impl Drop for Redis {
