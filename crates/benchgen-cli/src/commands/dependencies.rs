@@ -29,8 +29,16 @@ impl Dependencies {
     /// The built environment of what `sources` declare; `None` when they declare nothing.
     pub fn of(sources: &[Source], printer: &Printer) -> anyhow::Result<Option<Dependencies>> {
         let host_python = BuildOptions::default().host_python;
-        let declared = benchgen_build::source::dependencies(sources, &host_python)
-            .context("cannot read the sources' declared dependencies")?;
+        let declared = match benchgen_build::source::dependencies(sources, &host_python) {
+            Ok(declared) => declared,
+            // Only the functions that import a dependency are lost: they are skipped as today.
+            Err(error) => {
+                printer.warn(&format!(
+                    "cannot read the sources' declared dependencies, so none are installed: {error}"
+                ));
+                Vec::new()
+            }
+        };
         if declared.is_empty() {
             return Ok(None);
         }
