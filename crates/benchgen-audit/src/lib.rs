@@ -121,6 +121,8 @@ pub enum AuditEvent {
     RunFinished { stage: Stage, verdict: Verdict },
     /// A sandbox worker was replaced (its sandbox died or could not be cleaned).
     WorkerRestarted { worker: usize, reason: String },
+    /// Through a queue: `count` live workers take the runs.
+    Consumers { count: usize },
     /// Item `index` (in input order) is audited.
     ItemAudited {
         index: usize,
@@ -307,7 +309,8 @@ impl<F: FnMut(AuditEvent)> Runner<'_, F> {
                 ExecEvent::WorkerRestarted { worker, reason } => {
                     on_event(AuditEvent::WorkerRestarted { worker, reason })
                 }
-                ExecEvent::Started { .. } | ExecEvent::Consumers { .. } => {}
+                ExecEvent::Consumers { count } => on_event(AuditEvent::Consumers { count }),
+                ExecEvent::Started { .. } => {}
             });
             for (position, outcome) in positions.into_iter().zip(batch_outcomes) {
                 outcomes[position] = Some(outcome);

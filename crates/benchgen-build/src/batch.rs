@@ -22,11 +22,13 @@ pub(crate) fn run(
     }
     on_event(BuildEvent::BatchStarted { phase, total });
     let mut done = 0;
-    executor.run_all(requests, &mut |event| {
-        if let ExecEvent::Finished { .. } = event {
+    executor.run_all(requests, &mut |event| match event {
+        ExecEvent::Finished { .. } => {
             done += 1;
             on_event(BuildEvent::BatchProgress { phase, done, total });
         }
+        ExecEvent::Consumers { count } => on_event(BuildEvent::Consumers { count }),
+        ExecEvent::Started { .. } | ExecEvent::WorkerRestarted { .. } => {}
     })
 }
 

@@ -42,6 +42,7 @@ pub(crate) fn gate<'f>(
                 total,
             });
         }
+        AuditEvent::Consumers { count } => on_event(BuildEvent::Consumers { count }),
         AuditEvent::WorkerRestarted { .. } | AuditEvent::ItemAudited { .. } => {}
     });
     let mut passed = Vec::new();

@@ -307,4 +307,6 @@ pub enum BuildEvent {
         done: usize,
         total: usize,
     },
+    /// Through a queue: `count` live workers take the runs.
+    Consumers { count: usize },
 }

@@ -55,10 +55,10 @@ pub fn run(args: AuditArgs, printer: &Printer) -> anyhow::Result<u8> {
                 main: executor.as_ref(),
                 second: Some(second.as_ref()),
             },
-            |event| {
-                if let AuditEvent::ItemAudited { .. } = event {
-                    bar.inc(1);
-                }
+            |event| match event {
+                AuditEvent::ItemAudited { .. } => bar.inc(1),
+                AuditEvent::Consumers { count } => bar.set_message(format!("{count} workers")),
+                _ => {}
             },
         );
         mutants += report.mutants;

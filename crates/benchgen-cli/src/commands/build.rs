@@ -37,6 +37,8 @@ pub fn run(args: BuildArgs, printer: &Printer) -> anyhow::Result<u8> {
         ..BuildOptions::default()
     };
     let bar = printer.progress(0, "build");
+    // Through a queue: how many workers take the runs, shown with the phase.
+    let (mut workers, mut current) = (None, None);
     let mut report = benchgen_build::build(
         &sources,
         &options,
@@ -47,11 +49,21 @@ pub fn run(args: BuildArgs, printer: &Printer) -> anyhow::Result<u8> {
         |event| match event {
             BuildEvent::Funnel(funnel) => bar.set_message(funnel_line(&funnel)),
             BuildEvent::BatchStarted { phase, total } => {
-                bar.set_prefix(phase.to_string());
+                bar.set_prefix(match workers {
+                    Some(count) => format!("{phase} ({count} workers)"),
+                    None => phase.to_string(),
+                });
+                current = Some(phase);
                 bar.set_length(total as u64);
                 bar.set_position(0);
             }
             BuildEvent::BatchProgress { done, .. } => bar.set_position(done as u64),
+            BuildEvent::Consumers { count } => {
+                workers = Some(count);
+                if let Some(phase) = current {
+                    bar.set_prefix(format!("{phase} ({count} workers)"));
+                }
+            }
         },
     )
     .context("failed to build")?;
