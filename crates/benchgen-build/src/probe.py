@@ -682,9 +682,15 @@ class Probe:
 
     def _refined_pools(self, hinted):
         """`hinted`, with the pool of the kind most returning calls gave each unhinted
-        parameter; None when that changes no pool."""
+        parameter, and lists of the documented elements' kind for a parameter whose documented
+        calls pass sequences its hint does not allow; None when that changes no pool."""
         refined, changed = list(hinted), False
         for i, param in enumerate(self.params):
+            documented = self._documented_sequences(param)
+            if documented is not None:
+                refined[i] = self._pool(i, pool({"type": "list", "item": documented}, self.rng))
+                changed = True
+                continue
             if param["hint"].get("type", "any") != "any":
                 continue
             kinds = {}
@@ -699,6 +705,21 @@ class Probe:
                 refined[i], changed = list(POOLS[kind]), True
         return refined if changed else None
 
+    def _documented_sequences(self, param):
+        """The element hint of the sequences that the documented calls (seeds) which returned
+        pass for `param`, when they all do and its hint allows none of them; else None."""
+        shown = [value for case in self.working if case["origin"] == "seed"
+                 for other, value in self._pairs(*case["_call"]) if other["name"] == param["name"]]
+        if not shown or not all(_kind(v) == "sequence" and not matches(v, param["hint"])
+                                for v in shown):
+            return None
+        kinds = {_kind(item) for value in shown for item in value}
+        if kinds <= {"int"}:
+            return {"type": "int"}
+        if kinds <= {"int", "float"}:
+            return {"type": "float"}
+        return {"type": "any"}
+
     def _pairs(self, args, kwargs):
         """(parameter, argument) of a call."""
         by_name = {p["name"]: p for p in self.params}
@@ -712,9 +733,11 @@ class Probe:
 
     def _mark_usual_kinds(self):
         """Where a parameter's hint is unknown, or wrong (most calls that returned did not
-        match it: a guess from its name), its domain is the kind of argument most calls that
-        returned were given (ints, text, sequences...): a call giving another kind (a bool or a
-        float for a year, a string for a list of words) is out of the domain."""
+        match it: a guess from its name; or the documented calls pass sequences it does not
+        allow), its domain is the kind of argument most calls that returned were given (ints,
+        text, sequences...), or the sequences documented: a call giving another kind (a bool or a
+        float for a year, a string for a list of words, bytes for a list of numbers) is out of
+        the domain."""
         returned = {}
         for case in self.working:
             for param, value in self._pairs(*case["_call"]):
@@ -722,6 +745,11 @@ class Probe:
         usual = {}
         for name, pairs in returned.items():
             hint = pairs[0][0]["hint"]
+            # The documentation's own calls pass sequences where the hint (a guess from the name:
+            # `data` as text) has none: the domain is sequences, as documented.
+            if self._documented_sequences(pairs[0][0]) is not None:
+                usual[name] = "sequence"
+                continue
             fitting = sum(matches(value, hint) for _, value in pairs)
             if hint.get("type", "any") != "any" and 2 * fitting >= len(pairs):
                 continue

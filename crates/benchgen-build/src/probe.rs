@@ -88,8 +88,9 @@ const MAX_DOCUMENTED_TEXT: usize = 30;
 /// Values of each kind taken from a docstring, at most.
 const MAX_DOCUMENTED: usize = 8;
 
-/// The values `docstring` names: text between quotes or backticks (short, on one line) and
-/// numbers standing alone.
+/// The values `docstring` names: text between quotes or backticks (short, on one line),
+/// numbers standing alone, and the numeric edges it names in words ("contains a zero", "a
+/// negative value": 0 and -1).
 fn documented_values(docstring: &str) -> DocumentedValues {
     let mut values = DocumentedValues::default();
     let chars: Vec<char> = docstring.chars().collect();
@@ -117,6 +118,17 @@ fn documented_values(docstring: &str) -> DocumentedValues {
         .split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '(' | ')' | '[' | ']' | ':'))
     {
         let token = token.trim_end_matches('.');
+        let named = match token.to_ascii_lowercase().as_str() {
+            "zero" | "zeros" | "zeroes" => Some(0),
+            "negative" | "negatives" => Some(-1),
+            _ => None,
+        };
+        if let Some(n) = named {
+            if !values.int.contains(&n) && values.int.len() < MAX_DOCUMENTED {
+                values.int.push(n);
+            }
+            continue;
+        }
         if token.is_empty()
             || !token
                 .trim_start_matches('-')
@@ -699,6 +711,14 @@ OTHER = Box(DEFAULT.n)
         assert_eq!(values.str, [".bashrc", "a.b"]);
         assert_eq!(values.int, [-1, 1900]);
         assert_eq!(values.float, [0.5]);
+    }
+
+    #[test]
+    fn numeric_edges_named_in_words() {
+        let values = documented_values(
+            "Raises StatisticsError if the data is empty, if it contains a zero, or if it contains a negative value.",
+        );
+        assert_eq!(values.int, [0, -1]);
     }
 
     #[test]
