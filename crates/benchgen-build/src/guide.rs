@@ -330,6 +330,7 @@ fn grow(
                 return probe::method_request(
                     program,
                     &d.function,
+                    d.file.stub.as_ref(),
                     seeds.clone(),
                     receivers,
                     &settings,

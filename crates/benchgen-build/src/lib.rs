@@ -403,6 +403,7 @@ fn probe_all<'f>(
                 return probe::method_request(
                     &s.program,
                     &s.function,
+                    s.candidate.file.stub.as_ref(),
                     seeds,
                     receivers,
                     &settings,

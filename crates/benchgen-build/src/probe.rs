@@ -195,10 +195,12 @@ pub fn aimed_request(
 /// The request that probes the instance method `function` (`Class.method` in `program`) on
 /// receivers the probe builds: from `receiver_seeds` (constructor argument texts, see
 /// [`receiver_seeds`]) and from values for the parameters of the class's `__init__` in
-/// `program`. `aim` makes it an aimed round (see [`aimed_request`]).
+/// `program` (typed from `stub` where the source leaves them open). `aim` makes it an aimed
+/// round (see [`aimed_request`]).
 pub fn method_request(
     program: &str,
     function: &FunctionInfo,
+    stub: Option<&benchgen_python::StubAnnotations>,
     seeds: Vec<String>,
     receiver_seeds: Vec<String>,
     settings: &ProbeSettings,
@@ -207,7 +209,13 @@ pub fn method_request(
     let class = function.class_path.join(".");
     let init = benchgen_python::functions(program)
         .into_iter()
-        .rfind(|f| f.qualified_name == format!("{class}.__init__"));
+        .rfind(|f| f.qualified_name == format!("{class}.__init__"))
+        .map(|mut init| {
+            if let Some(stub) = stub {
+                stub.apply(&mut init);
+            }
+            init
+        });
     let params = init.map(|init| parameters(&init, 1)).unwrap_or_default();
     let mut config = config(
         function,
@@ -680,6 +688,7 @@ OTHER = Box(DEFAULT.n)
         let request = method_request(
             source,
             &size,
+            None,
             vec![],
             vec!["4".into()],
             &ProbeSettings {
