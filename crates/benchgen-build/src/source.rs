@@ -425,14 +425,25 @@ pub fn dependencies(sources: &[Source], host_python: &str) -> Result<Vec<Depende
     if queries.is_empty() {
         return Ok(Vec::new());
     }
+    let queries_json = serde_json::to_string(&queries).expect("names serialize");
+    ask_host_python(host_python, &queries[0].0, DEPENDENCIES, &queries_json)
+}
+
+/// The JSON answer of `script`, run by the host Python with `argument`; a failure names `name`,
+/// what the question was about.
+fn ask_host_python<T: serde::de::DeserializeOwned>(
+    python: &str,
+    name: &str,
+    script: &str,
+    argument: &str,
+) -> Result<T, SourceError> {
     let host_error = |detail: String| SourceError::HostPython {
-        name: queries[0].0.clone(),
-        python: host_python.to_string(),
+        name: name.to_string(),
+        python: python.to_string(),
         detail,
     };
-    let output = Command::new(host_python)
-        .args(["-c", DEPENDENCIES])
-        .arg(serde_json::to_string(&queries).expect("names serialize"))
+    let output = Command::new(python)
+        .args(["-c", script, argument])
         .output()
         .map_err(|e| host_error(e.to_string()))?;
     if !output.status.success() {
@@ -502,21 +513,6 @@ print(json.dumps(out))
 "#;
 
 fn locate_module(name: &str, python: &str) -> Result<LocatedModule, SourceError> {
-    let host_error = |detail: String| SourceError::HostPython {
-        name: name.to_string(),
-        python: python.to_string(),
-        detail,
-    };
-    let output = Command::new(python)
-        .args(["-c", LOCATE, name])
-        .output()
-        .map_err(|e| host_error(e.to_string()))?;
-    if !output.status.success() {
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        return Err(host_error(
-            stderr.lines().last().unwrap_or("failed").to_string(),
-        ));
-    }
     #[derive(Deserialize)]
     struct Answer {
         found: bool,
@@ -527,8 +523,7 @@ fn locate_module(name: &str, python: &str) -> Result<LocatedModule, SourceError>
         #[serde(default)]
         version: String,
     }
-    let answer: Answer =
-        serde_json::from_slice(&output.stdout).map_err(|e| host_error(e.to_string()))?;
+    let answer: Answer = ask_host_python(python, name, LOCATE, name)?;
     if !answer.found {
         return Err(SourceError::UnknownModule {
             name: name.to_string(),

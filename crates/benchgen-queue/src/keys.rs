@@ -13,6 +13,7 @@ pub const DONE: &str = "benchgen:done";
 pub const DONE_LENGTH: usize = 100_000;
 /// Requests given up after too many deliveries, with the last worker that took them.
 pub const DEAD: &str = "benchgen:dead";
+pub const DEAD_LENGTH: usize = 10_000;
 /// Hash of worker name → JSON of its last heartbeat (time, counts).
 pub const WORKERS: &str = "benchgen:workers";
 

@@ -43,18 +43,16 @@ pub struct QueueExecutor {
 }
 
 impl QueueExecutor {
-    /// Connects (a wrong URL or password fails here), makes sure the stream and its group exist,
-    /// and stores `profile` for the workers.
+    /// Connects (a wrong URL or password fails here) and makes sure the stream and its group
+    /// exist; `profile` is stored for the workers with every batch.
     pub fn connect(url: &QueueUrl, profile: &Profile) -> Result<QueueExecutor, QueueError> {
         let mut link = Link::open(url, PATIENCE)?;
         link.ensure_group()?;
-        let executor = QueueExecutor {
+        Ok(QueueExecutor {
             link: Mutex::new(link),
             profile_digest: profile.digest(),
             profile: serde_json::to_string(profile).expect("a profile serializes"),
-        };
-        executor.store_profile(&mut executor.link.lock().expect("not poisoned"))?;
-        Ok(executor)
+        })
     }
 
     fn store_profile(&self, link: &mut Link) -> Result<(), QueueError> {

@@ -58,6 +58,15 @@ pub struct WorkerOptions {
     pub max_deliveries: usize,
 }
 
+/// `pipe` with entry `id` acknowledged and deleted after what it already holds: last, since an
+/// entry is retired only once its result is stored.
+fn retire<'p>(pipe: &'p mut redis::Pipeline, id: &str) -> &'p mut redis::Pipeline {
+    pipe.xack(keys::REQUESTS, keys::GROUP, &[id])
+        .ignore()
+        .xdel(keys::REQUESTS, &[id])
+        .ignore()
+}
+
 /// The profile stored as `digest` (its submitter stores it with every batch).
 fn stored_profile(link: &mut Link, digest: &str) -> anyhow::Result<Profile> {
     let json: Option<String> = link.call(|c| c.get(keys::profile(digest)))?;
@@ -224,22 +233,12 @@ impl Worker<'_> {
         ) else {
             // Not written by a submitter: nothing to answer.
             tracing::warn!(%id, "dropping a queue entry without digest or profile");
-            return link.call(|c| {
-                redis::pipe()
-                    .xack(keys::REQUESTS, keys::GROUP, &[&id])
-                    .xdel(keys::REQUESTS, &[&id])
-                    .query::<()>(c)
-            });
+            return link.call(|c| retire(&mut redis::pipe(), &id).query::<()>(c));
         };
         let answered: bool = link.call(|c| c.exists(keys::result(&digest)))?;
         if answered {
             self.totals.duplicates.fetch_add(1, Ordering::Relaxed);
-            return link.call(|c| {
-                redis::pipe()
-                    .xack(keys::REQUESTS, keys::GROUP, &[&id])
-                    .xdel(keys::REQUESTS, &[&id])
-                    .query::<()>(c)
-            });
+            return link.call(|c| retire(&mut redis::pipe(), &id).query::<()>(c));
         }
         self.renew_until(&id, Instant::now() + START_ALLOWANCE);
         let request = entry
@@ -292,8 +291,8 @@ impl Worker<'_> {
             keys::RESULT_TTL_S
         };
         link.call(|c| {
-            redis::pipe()
-                .set_ex(keys::result(digest), &json, ttl)
+            let mut pipe = redis::pipe();
+            pipe.set_ex(keys::result(digest), &json, ttl)
                 .ignore()
                 .cmd("XADD")
                 .arg(keys::DONE)
@@ -303,12 +302,8 @@ impl Worker<'_> {
                 .arg("*")
                 .arg("digest")
                 .arg(digest)
-                .ignore()
-                .xack(keys::REQUESTS, keys::GROUP, &[id])
-                .ignore()
-                .xdel(keys::REQUESTS, &[id])
-                .ignore()
-                .query::<()>(c)
+                .ignore();
+            retire(&mut pipe, id).query::<()>(c)
         })?;
         let count = match outcome.verdict {
             Verdict::GivenUp => &self.totals.given_up,
@@ -446,7 +441,7 @@ impl Worker<'_> {
                     .arg(keys::DEAD)
                     .arg("MAXLEN")
                     .arg("~")
-                    .arg(keys::DONE_LENGTH)
+                    .arg(keys::DEAD_LENGTH)
                     .arg("*")
                     .arg("digest")
                     .arg(&digest)

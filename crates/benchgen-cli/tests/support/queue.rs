@@ -8,7 +8,8 @@ use std::time::{Duration, Instant};
 
 const PASSWORD: &str = "s3cret-queue-pw";
 
-fn benchgen(args: &[&str]) -> std::process::Output {
+/// `benchgen ARGS -q`, waited for.
+pub fn benchgen(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_benchgen"))
         .args(args)
         .arg("-q")
