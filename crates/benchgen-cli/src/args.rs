@@ -192,9 +192,15 @@ pub struct EvalArgs {
     /// Requests on the wire at once.
     #[arg(long, default_value_t = 4, value_parser = valid::at_least_one::<usize>)]
     pub concurrency: usize,
-    /// SQLite store caching every model call, so a re-run replays instead of paying again.
-    #[arg(long, default_value = "benchgen.sqlite")]
-    pub store: PathBuf,
+    /// SQLite store of every model call (a re-run replays instead of paying again) and of the
+    /// references' judged runs (an eval of a dataset already judged in the same environment does
+    /// not judge its references again). Default: beside the dataset, `NAME.eval.sqlite`.
+    #[arg(long)]
+    pub store: Option<PathBuf>,
+    /// Judge the references again, neither replaying nor recording their runs in the store
+    /// (after changing files of the environment in place, say).
+    #[arg(long)]
+    pub rejudge_references: bool,
     /// Where to write the sampled completions (default: beside the dataset, `NAME.samples.jsonl`).
     #[arg(long)]
     pub samples_out: Option<PathBuf>,

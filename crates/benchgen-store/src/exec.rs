@@ -1,4 +1,7 @@
 //! Table `exec_results`: finished executions, so that a resumed run never executes one again.
+//!
+//! [`Store::through`] is the one way the callers use it: look every request up, run only the
+//! misses, record what they got before anything uses it.
 
 use benchgen_core::digest::Digester;
 use benchgen_core::{ExecOutcome, ExecRequest};
@@ -70,6 +73,62 @@ impl Store {
             (key, request_digest, environment, outcome.verdict.as_str(), json),
         )?;
         Ok(true)
+    }
+}
+
+/// What [`Store::through`] did.
+#[derive(Debug)]
+pub struct Through {
+    /// Outcomes in job order.
+    pub outcomes: Vec<ExecOutcome>,
+    /// Positions of the jobs that ran now and whose outcomes were recorded (a harness fault
+    /// ran now but is not recorded).
+    pub recorded: Vec<usize>,
+    /// Jobs whose outcomes came from the store.
+    pub replayed: usize,
+}
+
+impl Store {
+    /// Outcomes of `jobs` in order: each job's recorded outcome where the store holds one for its
+    /// request and lane (`key` names both), and for the others what `run` returns when given
+    /// them (in order), recorded as they come back.
+    pub fn through<'l, T, E>(
+        &self,
+        jobs: Vec<T>,
+        key: impl Fn(&T) -> (&ExecRequest, &'l str),
+        run: impl FnOnce(Vec<T>) -> Result<Vec<ExecOutcome>, E>,
+    ) -> Result<Through, E>
+    where
+        T: Clone,
+        E: From<StoreError>,
+    {
+        let mut outcomes: Vec<Option<ExecOutcome>> = Vec::with_capacity(jobs.len());
+        for job in &jobs {
+            let (request, lane) = key(job);
+            outcomes.push(self.exec_result(request, lane)?);
+        }
+        let missing: Vec<usize> = (0..jobs.len()).filter(|&i| outcomes[i].is_none()).collect();
+        let replayed = jobs.len() - missing.len();
+        let mut recorded = Vec::with_capacity(missing.len());
+        if !missing.is_empty() {
+            let fresh = run(missing.iter().map(|&i| jobs[i].clone()).collect())?;
+            assert_eq!(fresh.len(), missing.len(), "one outcome per job run");
+            for (&i, outcome) in missing.iter().zip(fresh) {
+                let (request, lane) = key(&jobs[i]);
+                if self.put_exec_result(request, lane, &outcome)? {
+                    recorded.push(i);
+                }
+                outcomes[i] = Some(outcome);
+            }
+        }
+        Ok(Through {
+            outcomes: outcomes
+                .into_iter()
+                .map(|o| o.expect("every job has an outcome"))
+                .collect(),
+            recorded,
+            replayed,
+        })
     }
 }
 

@@ -28,6 +28,7 @@ mod runs;
 mod store;
 
 pub use error::StoreError;
+pub use exec::Through;
 pub use items::ItemRecord;
 pub use runs::RunRecord;
 pub use store::{Store, SCHEMA_VERSION};

@@ -140,6 +140,55 @@ fn executions_are_keyed_by_request_and_environment() {
 }
 
 #[test]
+fn through_runs_only_the_misses_and_records_what_says_something() {
+    let (_dir, store) = open();
+    let known = request("x = 1\n");
+    store.put_exec_result(&known, "lane", &passed()).unwrap();
+    let jobs = vec![
+        ("a", request("x = 2\n")),
+        ("b", known.clone()),
+        ("c", request("x = 3\n")),
+    ];
+    let mut given = Vec::new();
+    let through = store
+        .through(
+            jobs.clone(),
+            |(_, request)| (request, "lane"),
+            |missing| -> Result<Vec<ExecOutcome>, benchgen_store::StoreError> {
+                given = missing.iter().map(|(name, _)| *name).collect();
+                Ok(vec![passed(), ExecOutcome::sandbox_error("bwrap missing")])
+            },
+        )
+        .unwrap();
+    assert_eq!(given, ["a", "c"], "only the misses run, in order");
+    assert_eq!(through.replayed, 1);
+    assert_eq!(through.recorded, [0], "a harness fault is not recorded");
+    assert_eq!(through.outcomes[1], passed());
+    assert_eq!(through.outcomes[2].verdict, Verdict::SandboxError);
+
+    // Next time only the harness fault runs again; another lane replays nothing.
+    let again = store
+        .through(
+            jobs.clone(),
+            |(_, r)| (r, "lane"),
+            |missing| {
+                assert_eq!(missing.len(), 1);
+                Ok::<_, benchgen_store::StoreError>(vec![passed()])
+            },
+        )
+        .unwrap();
+    assert_eq!((again.replayed, again.recorded.clone()), (2, vec![2]));
+    let elsewhere = store
+        .through(
+            jobs,
+            |(_, r)| (r, "other lane"),
+            |missing| Ok::<_, benchgen_store::StoreError>(vec![passed(); missing.len()]),
+        )
+        .unwrap();
+    assert_eq!(elsewhere.replayed, 0);
+}
+
+#[test]
 fn the_store_replays_model_answers_across_reopen_and_never_holds_the_key() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("run.sqlite");

@@ -23,7 +23,7 @@ use benchgen_eval::sampling::{self, SamplingOptions};
 use benchgen_llm::{BlockingClient, ClientSettings, ModelSpec};
 
 use crate::args::EvalArgs;
-use crate::commands::judged::Judging;
+use crate::commands::judged::{Judging, TrustedRecord};
 use crate::commands::read_dataset;
 use crate::commands::report::{ModelRun, RunInfo, RUN_SCHEMA_VERSION};
 use crate::outputs::Files;
@@ -45,6 +45,7 @@ pub fn run(args: EvalArgs, printer: &Printer) -> anyhow::Result<u8> {
     files(&args, &samples_out).check()?;
     let mut examples = read_dataset(&args.dataset)?;
     args.exec.apply_time_limits(&mut examples, printer);
+    let mut store = None;
     let mut model_run = None;
     let mut lost = None;
     // Samples come a chunk at a time: an eval holds one chunk's programs, requests and outcomes,
@@ -70,7 +71,17 @@ pub fn run(args: EvalArgs, printer: &Printer) -> anyhow::Result<u8> {
                 Box::new(records.map(move |r| r.map_err(anyhow::Error::new)))
             }
             (None, Some(model)) => {
-                let sampled = sample(&args, model, &name, &examples, &samples_out, printer)?;
+                let opened = open_store(&args, printer)?.expect("sampling needs its store");
+                store = Some(opened.clone());
+                let sampled = sample(
+                    &args,
+                    model,
+                    &name,
+                    &examples,
+                    &samples_out,
+                    opened,
+                    printer,
+                )?;
                 model_run = Some(sampled.model_run);
                 lost = sampled.lost;
                 if sampled.samples.is_empty() {
@@ -90,16 +101,30 @@ pub fn run(args: EvalArgs, printer: &Printer) -> anyhow::Result<u8> {
             (None, None) => unreachable!("clap requires --samples or --model"),
         };
     let first: Vec<(usize, Sample)> = source.by_ref().take(CHUNK).collect::<Result<_, _>>()?;
+    if store.is_none() {
+        store = open_store(&args, printer)?;
+    }
 
+    let record = store
+        .as_deref()
+        .filter(|_| !args.rejudge_references)
+        .map(TrustedRecord::new);
     let mut judging = Judging::start(
         &args.exec,
         &args.dataset,
         &examples,
         examples.len() + first.len(),
+        record,
         printer,
     )?;
     let reference_outcomes =
         judging.judge(benchgen_eval::verify::plan(&examples), "reference", printer)?;
+    if let Some((replayed, runs)) = judging.trusted_replayed().filter(|(r, _)| *r > 0) {
+        printer.info(&format!(
+            "references: {replayed} of their {runs} runs replayed from `{}`, recorded when this dataset was judged before in the same environment (--rejudge-references runs them again)",
+            store_path(&args).display()
+        ));
+    }
     let reference_results = benchgen_eval::verify::score(&examples, reference_outcomes);
     let references =
         benchgen_report::check_references(&examples, &reference_results, args.min_reference_pass)
@@ -270,6 +295,34 @@ fn verdict_line(results: &[benchgen_eval::verify::RunResult]) -> String {
     }
 }
 
+/// `--store`, else `NAME.eval.sqlite` beside the dataset.
+fn store_path(args: &EvalArgs) -> PathBuf {
+    args.store
+        .clone()
+        .unwrap_or_else(|| args.dataset.with_extension("eval.sqlite"))
+}
+
+/// The eval's store. Sampling needs it; judging samples only uses it to replay the references'
+/// runs, so there a store that cannot be opened (a read-only folder) is said and done without.
+fn open_store(
+    args: &EvalArgs,
+    printer: &Printer,
+) -> anyhow::Result<Option<Arc<benchgen_store::Store>>> {
+    let path = store_path(args);
+    match benchgen_store::Store::open(&path) {
+        Ok(store) => Ok(Some(Arc::new(store))),
+        Err(error) if args.model.is_none() && args.store.is_none() => {
+            printer.warn(&format!(
+                "the references are judged without a store: cannot open `{}`: {error}",
+                path.display()
+            ));
+            Ok(None)
+        }
+        Err(error) => Err(anyhow::Error::new(error)
+            .context(format!("failed to open the store `{}`", path.display()))),
+    }
+}
+
 /// sha256 of a file's bytes.
 fn file_digest(path: &Path) -> anyhow::Result<String> {
     let bytes = fs_err::read(path).context("failed to read the dataset")?;
@@ -283,7 +336,14 @@ fn files(args: &EvalArgs, samples_out: &Path) -> Files {
         .input(&args.dataset)
         .inputs(args.samples.iter())
         .maybe_output("--out", args.out.as_ref())
-        .maybe_output("the run file", args.out.as_deref().map(RunInfo::path_for));
+        .maybe_output("the run file", args.out.as_deref().map(RunInfo::path_for))
+        // The default store of an eval of samples is optional (see `open_store`).
+        .maybe_output(
+            "--store",
+            args.store
+                .clone()
+                .or_else(|| args.model.as_ref().map(|_| store_path(args))),
+        );
     if args.model.is_some() {
         files.output("the samples file", samples_out.to_path_buf())
     } else {
@@ -357,6 +417,7 @@ fn sample(
     name: &str,
     examples: &[benchgen_core::Example],
     path: &Path,
+    store: Arc<benchgen_store::Store>,
     printer: &Printer,
 ) -> anyhow::Result<SampledRun> {
     let spec: ModelSpec = model.parse().context("failed to read --model")?;
@@ -364,10 +425,6 @@ fn sample(
         Some(path) => fs_err::read_to_string(path).context("failed to read the prompt template")?,
         None => sampling::DEFAULT_TEMPLATE.to_string(),
     };
-    let store = Arc::new(
-        benchgen_store::Store::open(&args.store)
-            .with_context(|| format!("failed to open the store `{}`", args.store.display()))?,
-    );
     let settings = ClientSettings {
         concurrency: args.concurrency.max(1),
         api_key_env: args.api_key_env.clone(),
@@ -439,7 +496,7 @@ fn sample(
             "error: {} of {} items got no samples because their model calls failed (first: {first}); run the same command again to retry them (answered calls are replayed from `{}`, not paid again)",
             sampled.errors.len(),
             examples.len(),
-            args.store.display()
+            store_path(args).display()
         )
     });
     if !sampled.samples.is_empty() {

@@ -6,12 +6,19 @@
 //! reference outcome. `eval` judges the references first and then the samples a chunk at a time,
 //! so its memory is bounded by the chunk, not by the number of samples; `verify` judges the
 //! references in one batch.
+//!
+//! The trusted runs (a reference's recording, its run, its replay) go through the store when the
+//! caller gives one ([`TrustedRecord`]): each is a function of its request and the sandbox's
+//! identity, so a second eval of a dataset in the same environment replays them instead of
+//! judging every reference again. Candidates' runs are never recorded: a candidate may be
+//! nondeterministic, and a lucky pass must not be replayed.
 
 use std::collections::{BTreeSet, HashMap};
 use std::path::Path;
 
-use benchgen_core::{Example, ExecOutcome, Limits};
+use benchgen_core::{Example, ExecOutcome, ExecRequest, Limits};
 use benchgen_eval::judging::{self, Program};
+use benchgen_store::Store;
 
 use crate::args::ExecArgs;
 use crate::commands::{env, group_by, preimports, Pools};
@@ -27,6 +34,30 @@ pub struct Judging<'a> {
     recordings: judging::Recordings,
     /// By item position: its reference's text and outcomes, once judged.
     references: HashMap<usize, Reference>,
+    record: Option<TrustedRecord<'a>>,
+}
+
+/// The store the trusted runs are recorded in and replayed from, and each item's lane there (the
+/// identity of the judge's sandboxes for its environment: see
+/// [`benchgen_sandbox::SandboxConfig::outcome_identity`]).
+pub struct TrustedRecord<'s> {
+    store: &'s Store,
+    lanes: HashMap<String, String>,
+    /// Trusted runs replayed so far.
+    replayed: usize,
+    /// Trusted runs so far, replayed or not.
+    runs: usize,
+}
+
+impl<'s> TrustedRecord<'s> {
+    pub fn new(store: &'s Store) -> Self {
+        Self {
+            store,
+            lanes: HashMap::new(),
+            replayed: 0,
+            runs: 0,
+        }
+    }
 }
 
 struct Reference {
@@ -54,6 +85,7 @@ impl<'a> Judging<'a> {
         dataset: &Path,
         examples: &'a [Example],
         runs: usize,
+        record: Option<TrustedRecord<'a>>,
         printer: &Printer,
     ) -> anyhow::Result<Self> {
         let limits = exec.limits();
@@ -72,10 +104,34 @@ impl<'a> Judging<'a> {
             workers,
         );
         let mut judges = Pools::new("judge", preimport, environments, workers);
+        // Through a queue the sandboxes are elsewhere, and their identity is not known here.
+        let mut record = record.filter(|_| exec.queue.is_none());
+        if let Some(record) = &mut record {
+            for (environment, positions) in &groups {
+                let lane = format!(
+                    "trusted/{}/{}",
+                    judges.outcome_identity(exec, environment.as_ref()),
+                    environment.as_ref().map_or("", |e| e.fingerprint.as_str())
+                );
+                for &position in positions {
+                    record
+                        .lanes
+                        .insert(examples[position].id.clone(), lane.clone());
+                }
+            }
+        }
         let (recordings, started) = std::thread::scope(|scope| {
             let recording = scope.spawn(|| -> anyhow::Result<judging::Recordings> {
                 if free_form.is_empty() {
                     return Ok(judging::Recordings::new());
+                }
+                // The candidates' runs of these items are replayed on the judge's sandboxes: they
+                // start now, beside the candidates', even when every recording comes from the
+                // store.
+                for (environment, positions) in &groups {
+                    if positions.iter().any(|p| free_form.contains(p)) {
+                        judges.get(exec, environment.as_ref())?;
+                    }
                 }
                 let requests = free_form
                     .iter()
@@ -87,7 +143,14 @@ impl<'a> Judging<'a> {
                         )
                     })
                     .collect();
-                let outcomes = exec.execute(&mut judges, requests, "record", printer)?;
+                let outcomes = run_trusted(
+                    exec,
+                    &mut judges,
+                    record.as_mut(),
+                    requests,
+                    "record",
+                    printer,
+                )?;
                 Ok(free_form
                     .iter()
                     .zip(outcomes)
@@ -115,7 +178,13 @@ impl<'a> Judging<'a> {
             judges,
             recordings,
             references: HashMap::new(),
+            record,
         })
+    }
+
+    /// Of the trusted runs so far, how many were replayed from the store, and how many there were.
+    pub fn trusted_replayed(&self) -> Option<(usize, usize)> {
+        self.record.as_ref().map(|r| (r.replayed, r.runs))
     }
 
     /// Judges `programs`; outcomes come back in order. References run on the judge's sandboxes,
@@ -188,12 +257,19 @@ impl<'a> Judging<'a> {
                 judging::candidate_request(example, program.source.clone(), calls, self.limits);
             requests.push((example.id.clone(), request));
         }
-        let pool = if trusted {
-            &mut self.judges
+        let ran = if trusted {
+            run_trusted(
+                self.exec,
+                &mut self.judges,
+                self.record.as_mut(),
+                requests,
+                label,
+                printer,
+            )?
         } else {
-            &mut self.candidates
+            self.exec
+                .execute(&mut self.candidates, requests, label, printer)?
         };
-        let ran = self.exec.execute(pool, requests, label, printer)?;
 
         // Outcomes of the runs, replayed through the free-form tests where they have them.
         let positions: Vec<usize> = plans
@@ -231,9 +307,17 @@ impl<'a> Judging<'a> {
             }
         }
         if !replays.is_empty() {
-            let outcomes = self
-                .exec
-                .execute(&mut self.judges, replays, "judge", printer)?;
+            // A reference's replay is recorded with it; a candidate's is not (see the module
+            // docs).
+            let record = self.record.as_mut().filter(|_| trusted);
+            let outcomes = run_trusted(
+                self.exec,
+                &mut self.judges,
+                record,
+                replays,
+                "judge",
+                printer,
+            )?;
             for ((index, candidate), replay) in replayed.into_iter().zip(outcomes) {
                 judged[index] = Some(judging::replayed(candidate, replay));
             }
@@ -263,4 +347,27 @@ impl<'a> Judging<'a> {
         }
         Ok(outcomes)
     }
+}
+
+/// Runs trusted `requests` on the judge's sandboxes, through `record` when there is one.
+fn run_trusted(
+    exec: &ExecArgs,
+    judges: &mut Pools,
+    record: Option<&mut TrustedRecord>,
+    requests: Vec<(String, ExecRequest)>,
+    label: &str,
+    printer: &Printer,
+) -> anyhow::Result<Vec<ExecOutcome>> {
+    let Some(record) = record else {
+        return exec.execute(judges, requests, label, printer);
+    };
+    let lanes = &record.lanes;
+    let through = record.store.through(
+        requests,
+        |(id, request)| (request, lanes[id].as_str()),
+        |missing| exec.execute(judges, missing, label, printer),
+    )?;
+    record.replayed += through.replayed;
+    record.runs += through.outcomes.len();
+    Ok(through.outcomes)
 }

@@ -241,14 +241,25 @@ impl Pools {
     ) -> anyhow::Result<&dyn Execute> {
         let key = environment.map(|e| e.fingerprint.clone());
         if !self.executors.contains_key(&key) {
-            let config = SandboxConfig {
-                preimport: self.preimport.clone(),
-                ..exec.sandbox_config(environment, self.workers)
-            };
-            let executor = exec.start(config, self.role, environment)?;
+            let executor = exec.start(self.config(exec, environment), self.role, environment)?;
             self.executors.insert(key.clone(), executor);
         }
         Ok(self.executors[&key].as_ref())
+    }
+}
+
+impl Pools {
+    /// The identity of this pool's sandboxes for `environment`
+    /// ([`SandboxConfig::outcome_identity`]).
+    pub fn outcome_identity(&self, exec: &ExecArgs, environment: Option<&BuiltEnv>) -> String {
+        self.config(exec, environment).outcome_identity()
+    }
+
+    fn config(&self, exec: &ExecArgs, environment: Option<&BuiltEnv>) -> SandboxConfig {
+        SandboxConfig {
+            preimport: self.preimport.clone(),
+            ..exec.sandbox_config(environment, self.workers)
+        }
     }
 }
 

@@ -22,7 +22,7 @@ pub fn run(
     let mut examples = read_dataset(dataset)?;
     exec.apply_time_limits(&mut examples, printer);
     let programs = benchgen_eval::verify::plan(&examples);
-    let mut judging = Judging::start(exec, dataset, &examples, programs.len(), printer)?;
+    let mut judging = Judging::start(exec, dataset, &examples, programs.len(), None, printer)?;
     let outcomes = judging.judge(programs, "verify", printer)?;
     drop(judging);
     let results = benchgen_eval::verify::score(&examples, outcomes);
