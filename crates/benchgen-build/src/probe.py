@@ -296,6 +296,12 @@ def _mutate_sequence(value, rng, alphabet, upper, lower):
     return empty
 
 
+# Parameters that count or locate: a negative argument is outside their documented domain unless
+# the docstring names a negative number.
+COUNT_NAMES = frozenset(["n", "k", "i", "count", "num", "number", "size", "length", "width",
+                         "times", "index", "idx", "pos", "position", "limit"])
+
+
 class Probe:
     def __init__(self, config, namespace):
         self.config = config
@@ -729,7 +735,19 @@ class Probe:
 
     def _in_domain(self, args, kwargs):
         """Every argument matches its parameter's hint (see `matches`)."""
-        return all(matches(value, param["hint"]) for param, value in self._pairs(args, kwargs))
+        return all(matches(value, param["hint"]) and not self._undocumented_negative(param, value)
+                   for param, value in self._pairs(args, kwargs))
+
+    def _undocumented_negative(self, param, value):
+        """A negative count or position (`n`, `k`, `index`, `size`...) where the docstring shows
+        no negative number: counting from the end is a Python idiom an implementation may or may
+        not follow (`seq[n]` does, `islice` refuses), not documented behaviour to pin. A
+        docstring that subscripts with the parameter (`list(...)[index]`) documents indexing,
+        negative positions included."""
+        documented = self.config.get("documented", {})
+        return (type(value) is int and value < 0 and param["name"] in COUNT_NAMES
+                and param["name"] not in documented.get("subscripts", [])
+                and not any(n < 0 for n in documented.get("int", [])))
 
     def _mark_usual_kinds(self):
         """Where a parameter's hint is unknown, or wrong (most calls that returned did not
@@ -760,8 +778,9 @@ class Probe:
             usual[name] = kind if 2 * count > len(pairs) else None
         for case in self.cases:
             case["in_domain"] = all(
-                _kind_fits(_kind(value), usual[param["name"]]) if param["name"] in usual
-                else matches(value, param["hint"])
+                (_kind_fits(_kind(value), usual[param["name"]]) if param["name"] in usual
+                 else matches(value, param["hint"]))
+                and not self._undocumented_negative(param, value)
                 for param, value in self._pairs(*case["_call"]))
 
     def _call(self, args, kwargs, trace):

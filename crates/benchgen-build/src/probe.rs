@@ -81,6 +81,9 @@ struct DocumentedValues {
     str: Vec<String>,
     int: Vec<i64>,
     float: Vec<f64>,
+    /// Names the docstring subscripts with (`list(...)[index]`): indexing semantics, negative
+    /// positions included, are documented for them.
+    subscripts: Vec<String>,
 }
 
 /// Longest quoted text taken from a docstring, in characters.
@@ -144,6 +147,17 @@ fn documented_values(docstring: &str) -> DocumentedValues {
             if x.is_finite() && !values.float.contains(&x) && values.float.len() < MAX_DOCUMENTED {
                 values.float.push(x);
             }
+        }
+    }
+    for (open, _) in docstring.match_indices('[') {
+        let rest = &docstring[open + 1..];
+        let name: String = rest
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        let is_name = name.starts_with(|c: char| c.is_alphabetic() || c == '_');
+        if is_name && rest[name.len()..].starts_with(']') && !values.subscripts.contains(&name) {
+            values.subscripts.push(name);
         }
     }
     values
@@ -720,6 +734,10 @@ OTHER = Box(DEFAULT.n)
         assert_eq!(values.str, [".bashrc", "a.b"]);
         assert_eq!(values.int, [-1, 1900]);
         assert_eq!(values.float, [0.5]);
+        assert!(values.subscripts.is_empty());
+        let indexing =
+            documented_values("Equivalent to ``list(product(*args))[index]``; [1] [a b]");
+        assert_eq!(indexing.subscripts, ["index"]);
     }
 
     #[test]
