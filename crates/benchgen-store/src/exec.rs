@@ -89,13 +89,14 @@ pub struct Through {
 }
 
 impl Store {
-    /// Outcomes of `jobs` in order: each job's recorded outcome where the store holds one for its
-    /// request and lane (`key` names both), and for the others what `run` returns when given
-    /// them (in order), recorded as they come back.
+    /// Outcomes of `jobs` in order: with `replay`, each job's recorded outcome where the store
+    /// holds one for its request and lane (`key` names both); for the others (every job without
+    /// `replay`) what `run` returns when given them (in order), recorded as they come back.
     pub fn through<'l, T, E>(
         &self,
         jobs: Vec<T>,
         key: impl Fn(&T) -> (&ExecRequest, &'l str),
+        replay: bool,
         run: impl FnOnce(Vec<T>) -> Result<Vec<ExecOutcome>, E>,
     ) -> Result<Through, E>
     where
@@ -105,7 +106,10 @@ impl Store {
         let mut outcomes: Vec<Option<ExecOutcome>> = Vec::with_capacity(jobs.len());
         for job in &jobs {
             let (request, lane) = key(job);
-            outcomes.push(self.exec_result(request, lane)?);
+            outcomes.push(match replay {
+                true => self.exec_result(request, lane)?,
+                false => None,
+            });
         }
         let missing: Vec<usize> = (0..jobs.len()).filter(|&i| outcomes[i].is_none()).collect();
         let replayed = jobs.len() - missing.len();

@@ -154,6 +154,7 @@ fn through_runs_only_the_misses_and_records_what_says_something() {
         .through(
             jobs.clone(),
             |(_, request)| (request, "lane"),
+            true,
             |missing| -> Result<Vec<ExecOutcome>, benchgen_store::StoreError> {
                 given = missing.iter().map(|(name, _)| *name).collect();
                 Ok(vec![passed(), ExecOutcome::sandbox_error("bwrap missing")])
@@ -171,6 +172,7 @@ fn through_runs_only_the_misses_and_records_what_says_something() {
         .through(
             jobs.clone(),
             |(_, r)| (r, "lane"),
+            true,
             |missing| {
                 assert_eq!(missing.len(), 1);
                 Ok::<_, benchgen_store::StoreError>(vec![passed()])
@@ -180,12 +182,26 @@ fn through_runs_only_the_misses_and_records_what_says_something() {
     assert_eq!((again.replayed, again.recorded.clone()), (2, vec![2]));
     let elsewhere = store
         .through(
-            jobs,
+            jobs.clone(),
             |(_, r)| (r, "other lane"),
+            true,
             |missing| Ok::<_, benchgen_store::StoreError>(vec![passed(); missing.len()]),
         )
         .unwrap();
     assert_eq!(elsewhere.replayed, 0);
+    // Without replay every job runs, and what is new is recorded.
+    let fresh = store
+        .through(
+            jobs,
+            |(_, r)| (r, "lane"),
+            false,
+            |missing| {
+                assert_eq!(missing.len(), 3);
+                Ok::<_, benchgen_store::StoreError>(vec![passed(); 3])
+            },
+        )
+        .unwrap();
+    assert_eq!(fresh.replayed, 0);
 }
 
 #[test]

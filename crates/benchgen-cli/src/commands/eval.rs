@@ -23,7 +23,7 @@ use benchgen_eval::sampling::{self, SamplingOptions};
 use benchgen_llm::{BlockingClient, ClientSettings, ModelSpec};
 
 use crate::args::EvalArgs;
-use crate::commands::judged::{Judging, TrustedRecord};
+use crate::commands::judged::{self, Judging, TrustedRecord};
 use crate::commands::read_dataset;
 use crate::commands::report::{ModelRun, RunInfo, RUN_SCHEMA_VERSION};
 use crate::outputs::Files;
@@ -299,28 +299,22 @@ fn verdict_line(results: &[benchgen_eval::verify::RunResult]) -> String {
 fn store_path(args: &EvalArgs) -> PathBuf {
     args.store
         .clone()
-        .unwrap_or_else(|| args.dataset.with_extension("eval.sqlite"))
+        .unwrap_or_else(|| judged::default_store(&args.dataset))
 }
 
 /// The eval's store. Sampling needs it; judging samples only uses it to replay the references'
-/// runs, so there a store that cannot be opened (a read-only folder) is said and done without.
+/// runs, so there a default store that cannot be opened is said and done without.
 fn open_store(
     args: &EvalArgs,
     printer: &Printer,
 ) -> anyhow::Result<Option<Arc<benchgen_store::Store>>> {
     let path = store_path(args);
-    match benchgen_store::Store::open(&path) {
-        Ok(store) => Ok(Some(Arc::new(store))),
-        Err(error) if args.model.is_none() && args.store.is_none() => {
-            printer.warn(&format!(
-                "the references are judged without a store: cannot open `{}`: {error}",
-                path.display()
-            ));
-            Ok(None)
-        }
-        Err(error) => Err(anyhow::Error::new(error)
-            .context(format!("failed to open the store `{}`", path.display()))),
+    if args.model.is_none() && args.store.is_none() {
+        return Ok(judged::open_optional(&path, printer).map(Arc::new));
     }
+    let store = benchgen_store::Store::open(&path)
+        .with_context(|| format!("failed to open the store `{}`", path.display()))?;
+    Ok(Some(Arc::new(store)))
 }
 
 /// sha256 of a file's bytes.

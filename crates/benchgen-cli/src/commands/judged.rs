@@ -14,7 +14,7 @@
 //! nondeterministic, and a lucky pass must not be replayed.
 
 use std::collections::{BTreeSet, HashMap};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use benchgen_core::{Example, ExecOutcome, ExecRequest, Limits};
 use benchgen_eval::judging::{self, Program};
@@ -42,6 +42,9 @@ pub struct Judging<'a> {
 /// [`benchgen_sandbox::SandboxConfig::outcome_identity`]).
 pub struct TrustedRecord<'s> {
     store: &'s Store,
+    /// Replay what is recorded (`eval`), or only record (`verify`, which checks the environment
+    /// as it is now).
+    replay: bool,
     lanes: HashMap<String, String>,
     /// Trusted runs replayed so far.
     replayed: usize,
@@ -50,12 +53,43 @@ pub struct TrustedRecord<'s> {
 }
 
 impl<'s> TrustedRecord<'s> {
+    /// Replays and records.
     pub fn new(store: &'s Store) -> Self {
         Self {
             store,
+            replay: true,
             lanes: HashMap::new(),
             replayed: 0,
             runs: 0,
+        }
+    }
+
+    /// Records only.
+    pub fn recording_only(store: &'s Store) -> Self {
+        Self {
+            replay: false,
+            ..Self::new(store)
+        }
+    }
+}
+
+/// Where `eval` keeps its store when `--store` is not given, and where `verify` records the
+/// references' runs for it: beside the dataset, `NAME.eval.sqlite`.
+pub fn default_store(dataset: &Path) -> PathBuf {
+    dataset.with_extension("eval.sqlite")
+}
+
+/// The store at `path`, or (said) none when it cannot be opened: a store that only saves
+/// judging again is not worth failing for (a dataset in a read-only folder).
+pub fn open_optional(path: &Path, printer: &Printer) -> Option<Store> {
+    match Store::open(path) {
+        Ok(store) => Some(store),
+        Err(error) => {
+            printer.warn(&format!(
+                "the references are judged without a store: cannot open `{}`: {error}",
+                path.display()
+            ));
+            None
         }
     }
 }
@@ -365,6 +399,7 @@ fn run_trusted(
     let through = record.store.through(
         requests,
         |(id, request)| (request, lanes[id].as_str()),
+        record.replay,
         |missing| exec.execute(judges, missing, label, printer),
     )?;
     record.replayed += through.replayed;

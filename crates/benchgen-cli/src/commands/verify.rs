@@ -1,9 +1,12 @@
 //! `benchgen verify`: every item's reference must pass its own tests.
+//!
+//! Its runs are recorded in the store a later `eval` of the dataset replays from
+//! (`DATASET.eval.sqlite`); `verify` itself never replays.
 
 use std::path::Path;
 
 use crate::args::ExecArgs;
-use crate::commands::judged::Judging;
+use crate::commands::judged::{self, Judging, TrustedRecord};
 use crate::commands::{print_verdicts, read_dataset, write_results};
 use crate::exit_codes;
 use crate::outputs::Files;
@@ -22,7 +25,11 @@ pub fn run(
     let mut examples = read_dataset(dataset)?;
     exec.apply_time_limits(&mut examples, printer);
     let programs = benchgen_eval::verify::plan(&examples);
-    let mut judging = Judging::start(exec, dataset, &examples, programs.len(), None, printer)?;
+    // The references' runs are recorded where a later `eval` of this dataset replays them; this
+    // command itself always runs them, to check the environment as it is now.
+    let store = judged::open_optional(&judged::default_store(dataset), printer);
+    let record = store.as_ref().map(TrustedRecord::recording_only);
+    let mut judging = Judging::start(exec, dataset, &examples, programs.len(), record, printer)?;
     let outcomes = judging.judge(programs, "verify", printer)?;
     drop(judging);
     let results = benchgen_eval::verify::score(&examples, outcomes);
