@@ -158,13 +158,15 @@ const HAZARDS: &[(&str, HazardKind)] = &[
 ];
 
 /// Names of the standard library that are fine even under a hazardous prefix: seeded
-/// randomness.
+/// randomness; locks, thread ids and thread-local storage, which a single-threaded run uses
+/// deterministically (humanize keeps its active translation in a `threading.local`).
 const ALLOWED: &[&str] = &[
     "random.Random",
     "random.seed",
     "threading.get_ident",
     "threading.Lock",
     "threading.RLock",
+    "threading.local",
     "_thread.get_ident",
     "_thread.allocate_lock",
     "_thread.RLock",
@@ -241,6 +243,7 @@ mod tests {
             Some((HazardKind::Threads, "threading.Thread".into()))
         );
         assert!(find(["_thread.start_new_thread"]).is_some());
+        assert_eq!(find(["threading", "threading.local"]), None);
     }
 
     #[test]

@@ -138,8 +138,15 @@ fn inputs(
 }
 
 fn outputs(function: &FunctionInfo, cases: &[Case]) -> String {
+    let values: Vec<&Case> = cases.iter().filter(|c| c.kind == CaseKind::Value).collect();
+    let lazy = !values.is_empty() && values.iter().all(|c| c.materialized);
     let mut returns = match &function.return_annotation {
         Some(annotation) => format!("returns {annotation}"),
+        // A generator, or a function returning an iterator: what counts is what it yields.
+        None if lazy => {
+            "returns an iterable (a generator will do); its items are compared, in order"
+                .to_string()
+        }
         None => {
             let mut counts: Vec<(&str, usize)> = Vec::new();
             for case in cases.iter().filter(|c| c.kind == CaseKind::Value) {
@@ -238,6 +245,27 @@ def shorten(text, width, *, placeholder=' [...]'):
             "Functionality: Collapse and truncate the given text to fit in the given width.\nThe text first has its whitespace collapsed.  If it then fits in the *width*, it is returned as is.\nInputs: `text` (str); `width` (int or bool); `placeholder` (keyword-only, optional, default `' [...]'`)\nOutputs: Returns a str; raises ValueError for some invalid inputs."
         );
         assert!(!text.contains("secret value") && !text.contains("Hello  world"));
+    }
+
+    #[test]
+    fn a_lazy_result_is_an_iterable_whose_items_count() {
+        let source = "def pairs(items):\n    \"\"\"Each item twice.\"\"\"\n    for item in items:\n        yield item, item\n";
+        let function = benchgen_python::functions(source).remove(0);
+        let listed = Case {
+            materialized: true,
+            ..case(CaseKind::Value, "list", "")
+        };
+        let text = instruction(
+            &function,
+            "m",
+            Callable::Function,
+            &[listed.clone(), listed],
+            &BTreeMap::new(),
+        );
+        assert!(
+            text.ends_with("Outputs: Returns an iterable (a generator will do); its items are compared, in order."),
+            "{text}"
+        );
     }
 
     #[test]

@@ -83,8 +83,6 @@ pub enum SkipReason {
     NotPlainFunction(String),
     /// `async def`.
     Async,
-    /// Contains `yield`.
-    Generator,
     NoParameters,
     /// No `return <expression>`.
     NoReturnValue,
@@ -146,7 +144,6 @@ impl fmt::Display for SkipReason {
             SkipReason::InstanceMethod => f.write_str("is an instance method"),
             SkipReason::NotPlainFunction(decorator) => write!(f, "is decorated with @{decorator}"),
             SkipReason::Async => f.write_str("is async"),
-            SkipReason::Generator => f.write_str("is a generator"),
             SkipReason::NoParameters => f.write_str("has no parameters"),
             SkipReason::NoReturnValue => f.write_str("returns no value"),
             SkipReason::Delegation => f.write_str("only delegates"),

@@ -185,19 +185,17 @@ fn setup(call: &str, case: &Case) -> Option<String> {
 
 /// What the reference returns for a case, for a differential test.
 fn reference_invocation(call: &str, case: &Case) -> String {
-    match receiver(call, case) {
-        Some((class, method)) => {
-            let call = format!(
-                "reference.{class}({}).{method}({})",
-                case.receiver.as_deref().unwrap_or_default(),
-                case.args
-            );
-            match case.materialized {
-                true => format!("list({call})"),
-                false => call,
-            }
-        }
-        None => format!("reference.{}", invocation(call, case)),
+    let call = match receiver(call, case) {
+        Some((class, method)) => format!(
+            "reference.{class}({}).{method}({})",
+            case.receiver.as_deref().unwrap_or_default(),
+            case.args
+        ),
+        None => format!("reference.{call}({})", case.args),
+    };
+    match case.materialized {
+        true => format!("list({call})"),
+        false => call,
     }
 }
 
@@ -588,6 +586,17 @@ mod tests {
             "    assert all(isclose(a, b, rel_tol=1e-09, abs_tol=1e-12) for a, b in zip(result, expected))\n"
         ));
         assert!(tests.contains("    assert C.m(2) == reference.C.m(2)\n"));
+        // A lazy result is listed on both sides.
+        let mut lazy = value("3", "deque([1])", &[1]);
+        (lazy.literal, lazy.materialized) = (false, true);
+        let listed = write("f", &[lazy.clone(), lazy], &[], true, None, SIZE).unwrap();
+        assert!(
+            listed
+                .tests
+                .contains("    assert list(f(3)) == list(reference.f(3))\n"),
+            "{}",
+            listed.tests
+        );
         assert!(tests.contains("    result = C.m('x')\n    assert result == 'yyy"));
         assert!(tests.contains("    assert C.m(3) is True\n"));
         assert!(tests.contains("    assert repr(C.m('t')) == \"Token('t', kind=\\\"word\\\")\"\n"));

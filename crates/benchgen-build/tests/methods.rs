@@ -11,9 +11,10 @@
 //!
 //! Needs bubblewrap and root: without them the tests are ignored, or fail under CI.
 
-use benchgen_build::{build, second_hash_seed, BuildOptions, Executors, Source};
-use benchgen_core::{Example, Limits, Verdict};
-use benchgen_sandbox::{Executor, SandboxConfig};
+use benchgen_build::{build, BuildOptions, Executors, Source};
+
+mod support;
+use support::{executors, passes};
 
 include!(concat!(env!("OUT_DIR"), "/prereq.rs"));
 use prereq::{require, Prereq};
@@ -56,31 +57,6 @@ class Tally:
             return default + self.start
         return sum(self.counts.values()) / len(self.counts) + self.start
 "#;
-
-fn executors() -> (Executor, Executor) {
-    let config = SandboxConfig::from_env();
-    Executor::new(config.clone())
-        .and_then(|main| Ok((main, Executor::new(second_hash_seed(&config))?)))
-        .unwrap_or_else(|error| panic!("the sandbox cannot start here: {error}"))
-}
-
-/// Whether `body` in place of the target (`None`: the reference) passes the item's readable tests, and its cases as
-/// judged outside the candidate's process.
-fn passes(main: &Executor, example: &Example, body: Option<&str>) -> (bool, bool) {
-    let program = match body {
-        Some(body) => benchgen_python::splice_body(&example.program, &example.target, body),
-        None => example.program.clone(),
-    };
-    let readable = benchgen_eval::request_for(example, program.clone(), Limits::default());
-    let cases =
-        benchgen_eval::judging::candidate_request(example, program, None, Limits::default());
-    let mut outcomes = main.run_all(vec![readable, cases], |_| {});
-    let cases = benchgen_eval::judging::judge_cases(example, outcomes.remove(1));
-    (
-        outcomes[0].verdict == Verdict::Passed,
-        cases.verdict == Verdict::Passed,
-    )
-}
 
 #[test]
 #[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]

@@ -9,9 +9,11 @@
 
 use std::collections::BTreeMap;
 
-use benchgen_build::{build, second_hash_seed, BuildOptions, BuildReport, Executors, Source};
+use benchgen_build::{build, BuildOptions, BuildReport, Executors, Source};
 use benchgen_core::{Limits, Verdict};
-use benchgen_sandbox::{Executor, SandboxConfig};
+
+mod support;
+use support::executors;
 
 include!(concat!(env!("OUT_DIR"), "/prereq.rs"));
 use prereq::{require, Prereq};
@@ -29,14 +31,6 @@ const STUBS: [&str; 10] = [
     "return {}",
     "return False",
 ];
-
-/// The main sandbox and one under the second hash seed (needs `Prereq::Sandbox`).
-fn executors() -> (Executor, Executor) {
-    let config = SandboxConfig::from_env();
-    Executor::new(config.clone())
-        .and_then(|main| Ok((main, Executor::new(second_hash_seed(&config))?)))
-        .unwrap_or_else(|error| panic!("the sandbox cannot start here: {error}"))
-}
 
 fn print_report(report: &BuildReport) {
     println!("funnel: {:?}", report.funnel);

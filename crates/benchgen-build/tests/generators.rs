@@ -1,0 +1,89 @@
+//! End to end: an item from a generator function (issue 13), through the real sandbox.
+//!
+//! A generator's result is what it yields: the probe lists it (bounded) as it lists any lazy
+//! result, the tests compare `list(f(...))`, so an answer that returns an equal list is as right
+//! as one that yields, and one that yields the wrong windows fails, judged both ways (the
+//! readable tests, and the cases compared outside the candidate's process).
+//!
+//! Needs bubblewrap and root: without them the test is ignored, or fails under CI.
+
+use benchgen_build::{build, BuildOptions, Executors, Source};
+
+include!(concat!(env!("OUT_DIR"), "/prereq.rs"));
+use prereq::{require, Prereq};
+
+mod support;
+use support::{executors, passes};
+
+const WINDOWS: &str = r#"
+def windows(seq, size=2):
+    """Yields each run of `size` consecutive items of `seq`, as tuples, in order.
+
+    >>> list(windows([1, 2, 3, 4], 3))
+    [(1, 2, 3), (2, 3, 4)]
+    >>> list(windows('abc'))
+    [('a', 'b'), ('b', 'c')]
+    """
+    if size < 1:
+        raise ValueError('size must be positive')
+    items = list(seq)
+    for start in range(len(items) - size + 1):
+        yield tuple(items[start:start + size])
+"#;
+
+#[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
+fn generators_are_items_whose_tests_compare_what_they_yield() {
+    require(&[Prereq::Sandbox]);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("runs.py");
+    std::fs::write(&path, WINDOWS).unwrap();
+    let (main, second) = executors();
+    let options = BuildOptions {
+        host_python: "/usr/bin/python3".into(),
+        ..BuildOptions::default()
+    };
+    let report = build(
+        &[Source::File(path)],
+        &options,
+        Executors {
+            main: &main,
+            second: Some(&second),
+        },
+        |_| {},
+    )
+    .unwrap();
+    for skip in &report.skipped {
+        println!("skipped {}: {}", skip.id, skip.reason);
+    }
+    let item = report
+        .examples
+        .iter()
+        .find(|e| e.id.ends_with("windows"))
+        .expect("an item for the generator");
+    println!("{}\n{}", item.tests, item.instruction);
+    assert!(item.tests.contains("list(windows("), "{}", item.tests);
+    assert!(
+        item.cases
+            .iter()
+            .any(|c| c.call.starts_with("list(windows(")),
+        "tests as data list the yield too"
+    );
+    assert!(
+        item.instruction.contains("Returns an iterable"),
+        "{}",
+        item.instruction
+    );
+    assert_eq!(item.quality.stub_killed, Some(true));
+
+    assert_eq!(passes(&main, item, None), (true, true));
+    let as_list = "if size < 1:\n    raise ValueError('size must be positive')\nitems = list(seq)\nreturn [tuple(items[i:i + size]) for i in range(len(items) - size + 1)]";
+    assert_eq!(
+        passes(&main, item, Some(as_list)),
+        (true, true),
+        "a list is as right"
+    );
+    let one_short = "items = list(seq)\nfor start in range(len(items) - size):\n    yield tuple(items[start:start + size])";
+    assert_eq!(passes(&main, item, Some(one_short)), (false, false));
+    assert_eq!(passes(&main, item, Some("yield from ()")), (false, false));
+}

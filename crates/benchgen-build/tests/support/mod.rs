@@ -1,0 +1,32 @@
+//! What the build's end-to-end tests share: the sandboxes, and judging a body both ways.
+
+use benchgen_build::second_hash_seed;
+use benchgen_core::{Example, Limits, Verdict};
+use benchgen_sandbox::{Executor, SandboxConfig};
+
+/// The main sandbox and one under the second hash seed (needs `Prereq::Sandbox`).
+pub fn executors() -> (Executor, Executor) {
+    let config = SandboxConfig::from_env();
+    Executor::new(config.clone())
+        .and_then(|main| Ok((main, Executor::new(second_hash_seed(&config))?)))
+        .unwrap_or_else(|error| panic!("the sandbox cannot start here: {error}"))
+}
+
+/// Whether `body` in place of the target (`None`: the reference) passes the item's readable
+/// tests, and its cases as judged outside the candidate's process.
+#[allow(dead_code)] // not every test file judges bodies
+pub fn passes(main: &Executor, example: &Example, body: Option<&str>) -> (bool, bool) {
+    let program = match body {
+        Some(body) => benchgen_python::splice_body(&example.program, &example.target, body),
+        None => example.program.clone(),
+    };
+    let readable = benchgen_eval::request_for(example, program.clone(), Limits::default());
+    let cases =
+        benchgen_eval::judging::candidate_request(example, program, None, Limits::default());
+    let mut outcomes = main.run_all(vec![readable, cases], |_| {});
+    let cases = benchgen_eval::judging::judge_cases(example, outcomes.remove(1));
+    (
+        outcomes[0].verdict == Verdict::Passed,
+        cases.verdict == Verdict::Passed,
+    )
+}
