@@ -7,13 +7,11 @@
 //!
 //! Needs bubblewrap and root: without them the test is ignored, or fails under CI.
 
-use benchgen_build::{build, BuildOptions, Executors, Source};
-
 include!(concat!(env!("OUT_DIR"), "/prereq.rs"));
 use prereq::{require, Prereq};
 
 mod support;
-use support::{executors, passes};
+use support::{build_one, executors, passes};
 
 const WINDOWS: &str = r#"
 def windows(seq, size=2):
@@ -35,27 +33,8 @@ def windows(seq, size=2):
 #[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
 fn generators_are_items_whose_tests_compare_what_they_yield() {
     require(&[Prereq::Sandbox]);
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("runs.py");
-    std::fs::write(&path, WINDOWS).unwrap();
     let (main, second) = executors();
-    let options = BuildOptions {
-        host_python: "/usr/bin/python3".into(),
-        ..BuildOptions::default()
-    };
-    let report = build(
-        &[Source::File(path)],
-        &options,
-        Executors {
-            main: &main,
-            second: Some(&second),
-        },
-        |_| {},
-    )
-    .unwrap();
-    for skip in &report.skipped {
-        println!("skipped {}: {}", skip.id, skip.reason);
-    }
+    let report = build_one("runs.py", WINDOWS, &main, &second);
     let item = report
         .examples
         .iter()

@@ -11,10 +11,8 @@
 //!
 //! Needs bubblewrap and root: without them the tests are ignored, or fail under CI.
 
-use benchgen_build::{build, BuildOptions, Executors, Source};
-
 mod support;
-use support::{executors, passes};
+use support::{build_one, executors, passes};
 
 include!(concat!(env!("OUT_DIR"), "/prereq.rs"));
 use prereq::{require, Prereq};
@@ -62,27 +60,8 @@ class Tally:
 #[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
 fn methods_get_receivers_and_their_state_is_tested() {
     require(&[Prereq::Sandbox]);
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("tally.py");
-    std::fs::write(&path, TALLY).unwrap();
     let (main, second) = executors();
-    let options = BuildOptions {
-        host_python: "/usr/bin/python3".into(),
-        ..BuildOptions::default()
-    };
-    let report = build(
-        &[Source::File(path)],
-        &options,
-        Executors {
-            main: &main,
-            second: Some(&second),
-        },
-        |_| {},
-    )
-    .unwrap();
-    for skip in &report.skipped {
-        println!("skipped {}: {}", skip.id, skip.reason);
-    }
+    let report = build_one("tally.py", TALLY, &main, &second);
     let item = |name: &str| {
         report
             .examples

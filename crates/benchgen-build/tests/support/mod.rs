@@ -1,6 +1,6 @@
 //! What the build's end-to-end tests share: the sandboxes, and judging a body both ways.
 
-use benchgen_build::second_hash_seed;
+use benchgen_build::{build, second_hash_seed, BuildOptions, BuildReport, Executors, Source};
 use benchgen_core::{Example, Limits, Verdict};
 use benchgen_sandbox::{Executor, SandboxConfig};
 
@@ -29,4 +29,25 @@ pub fn passes(main: &Executor, example: &Example, body: Option<&str>) -> (bool, 
         outcomes[0].verdict == Verdict::Passed,
         cases.verdict == Verdict::Passed,
     )
+}
+
+/// The model-free build of one module, `source` saved as `file_name`, its skips printed.
+#[allow(dead_code)] // not every test file builds one module
+pub fn build_one(file_name: &str, source: &str, main: &Executor, second: &Executor) -> BuildReport {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(file_name);
+    std::fs::write(&path, source).unwrap();
+    let options = BuildOptions {
+        host_python: "/usr/bin/python3".into(),
+        ..BuildOptions::default()
+    };
+    let executors = Executors {
+        main,
+        second: Some(second),
+    };
+    let report = build(&[Source::File(path)], &options, executors, |_| {}).unwrap();
+    for skip in &report.skipped {
+        println!("skipped {}: {}", skip.id, skip.reason);
+    }
+    report
 }
