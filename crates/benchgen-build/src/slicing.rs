@@ -12,8 +12,10 @@
 //! (`from .x import y`, `from pkg.x import y`) is filled by slicing `y` out of that module the
 //! same way, transitively; the pieces go before the target's module, each after the modules it
 //! imports from, and the import becomes the alias it bound (`z = y` for `import y as z`). A
-//! module used as a value, a name that means two things in two modules, and import cycles are
-//! skips. An optional import (`try: from .x import y` / `except ImportError:`) stays as written:
+//! package module used as a namespace (`from . import m`, then only `m.attr` reads) becomes a
+//! small class holding exactly those attributes; one used as a bare value is a skip. A name
+//! that another module binds otherwise than the target's is renamed there
+//! (`_{module}_{name}`) unless the new name is taken, which is a skip, as are import cycles. An optional import (`try: from .x import y` / `except ImportError:`) stays as written:
 //! a one-file program has no package, so it falls back, as where the module is missing.
 
 use std::collections::{BTreeSet, HashMap, HashSet};
@@ -106,7 +108,7 @@ pub fn slice_in(
     )?;
     let cut = cut_module(&target_piece, kept, &BTreeSet::new(), facts, modules)?;
     if cut.needs.is_empty() {
-        return Ok(assemble(&target_piece, &cut));
+        return assemble(&target_piece, &cut);
     }
 
     // Modules of the package it reaches, with the names wanted of each, until nothing new.
@@ -208,17 +210,40 @@ pub fn slice_in(
         visit(i, &pieces, &mut state, &mut order)?;
     }
 
-    // One meaning per name across the modules.
+    // One meaning per name across the modules, the target's first: another module whose
+    // binding of a name means something else (`import datetime` there, `from datetime import
+    // datetime` here) has its binding renamed, unless other modules ask it for that name.
     let mut meanings: HashMap<String, String> = HashMap::new();
-    let all = order
-        .iter()
-        .map(|&i| (&pieces[i].0, &pieces[i].1))
-        .chain(std::iter::once((&target_piece, &cut)));
-    for (module, cut) in all.clone() {
+    let bound: HashSet<String> = std::iter::once(&target_piece)
+        .chain(pieces.iter().map(|(module, _)| module))
+        .flat_map(|module| module.statements.iter())
+        .flat_map(|statement| statement.binds.iter().cloned())
+        .collect();
+    for (name, meaning) in cut.meanings(&target_piece) {
+        meanings.entry(name).or_insert(meaning);
+    }
+    for &i in &order {
+        let (module, cut) = &mut pieces[i];
+        let asked = wanted
+            .iter()
+            .find(|(m, _)| module.name.as_deref() == Some(m))
+            .map(|(_, names)| names);
         for (name, meaning) in cut.meanings(module) {
+            if cut.renames.iter().any(|(from, _)| *from == name) {
+                continue;
+            }
             match meanings.get(&name) {
                 Some(existing) if *existing != meaning => {
-                    return Err(SkipReason::NameClash(name));
+                    let short = module.name.as_deref().unwrap_or("").rsplit('.').next();
+                    let renamed = format!("_{}_{name}", short.unwrap_or("").trim_matches('_'));
+                    if asked.is_some_and(|names| names.contains(&name))
+                        || bound.contains(&renamed)
+                        || meanings.contains_key(&renamed)
+                    {
+                        return Err(SkipReason::NameClash(name));
+                    }
+                    meanings.insert(renamed.clone(), meaning);
+                    cut.renames.push((name, renamed));
                 }
                 Some(_) => {}
                 None => {
@@ -227,6 +252,10 @@ pub fn slice_in(
             }
         }
     }
+    let all = order
+        .iter()
+        .map(|&i| (&pieces[i].0, &pieces[i].1))
+        .chain(std::iter::once((&target_piece, &cut)));
 
     let mut futures: Vec<String> = Vec::new();
     let mut bodies = Vec::new();
@@ -242,7 +271,7 @@ pub fn slice_in(
                 }
             }
         }
-        bodies.push(assemble(module, cut));
+        bodies.push(assemble(module, cut)?);
     }
     // A definition imported by two modules is one statement, kept once.
     let mut program = String::new();
@@ -287,6 +316,9 @@ struct Cut {
     replaced: HashMap<usize, String>,
     /// `(module, name)` the kept statements need from other modules of the package.
     needs: Vec<(String, String)>,
+    /// Module-level names renamed in the kept statements, `(from, to)`: their meaning here
+    /// clashes with the same name's in the target's module or one before.
+    renames: Vec<(String, String)>,
 }
 
 impl Cut {
@@ -486,10 +518,13 @@ fn cut_module(
         let mut aliases = String::new();
         for (name, qualified) in &statement.imports {
             let original = qualified.rsplit('.').next().unwrap_or(qualified);
-            if modules.get(&format!("{absolute}.{original}")).is_some()
-                && read.contains(name.as_str())
-            {
-                return Err(SkipReason::PackageModule(format!("{absolute}.{original}")));
+            let submodule = format!("{absolute}.{original}");
+            if modules.get(&submodule).is_some() && read.contains(name.as_str()) {
+                let attributes = attributes_read(module, &kept, name)
+                    .ok_or_else(|| SkipReason::PackageModule(submodule.clone()))?;
+                aliases.push_str(&namespace(name, &submodule, &attributes));
+                needs.extend(attributes.into_iter().map(|a| (submodule.clone(), a)));
+                continue;
             }
             if !read.contains(name.as_str()) {
                 continue;
@@ -514,7 +549,40 @@ fn cut_module(
         rewrites,
         replaced,
         needs,
+        renames: Vec::new(),
     })
+}
+
+/// The attributes the kept statements read of `name`, a module of the package imported as a
+/// value (`from . import _signatures as _sigs`, then `_sigs.signature_or_spec(f)`); `None`
+/// when the module itself is used as a value (passed, returned, compared).
+fn attributes_read(
+    module: &Module,
+    kept: &BTreeSet<usize>,
+    name: &str,
+) -> Option<BTreeSet<String>> {
+    let mut attributes = BTreeSet::new();
+    for chain in kept.iter().flat_map(|&i| module.statements[i].reads.iter()) {
+        if root(chain) != name {
+            continue;
+        }
+        let attribute = chain[name.len()..].strip_prefix('.')?;
+        attributes.insert(root(attribute).to_string());
+    }
+    Some(attributes)
+}
+
+/// A class standing for the module `module` as far as the program uses it: each attribute it
+/// reads is the definition the slice cut out of that module (a `staticmethod` hands back any
+/// object, function or not, unchanged).
+fn namespace(name: &str, module: &str, attributes: &BTreeSet<String>) -> String {
+    let mut text = format!(
+        "class {name}:\n    \"\"\"The module `{module}`, as far as this program uses it.\"\"\"\n\n"
+    );
+    for attribute in attributes {
+        text.push_str(&format!("    {attribute} = staticmethod({attribute})\n"));
+    }
+    text
 }
 
 /// The absolute name of `imported` when it is a module of the package being built rather
@@ -689,8 +757,8 @@ fn absolute_chain(chain: &str, package: Option<&str>) -> String {
 
 /// The kept statements of `module` in order: definitions with the comment block right above
 /// them and a blank-line pair around them, consecutive simple statements together; imports of
-/// the package's own modules replaced by the aliases they bind.
-fn assemble(module: &Module, cut: &Cut) -> String {
+/// the package's own modules replaced by the aliases they bind; the cut's renames made.
+fn assemble(module: &Module, cut: &Cut) -> Result<String, SkipReason> {
     let source = &module.source;
     let mut program = String::new();
     let mut previous: Option<StatementKind> = None;
@@ -701,6 +769,7 @@ fn assemble(module: &Module, cut: &Cut) -> String {
             continue;
         }
         let kind = match replacement {
+            Some(text) if text.starts_with("class ") => StatementKind::Definition,
             Some(_) => StatementKind::Other,
             None => statement.kind,
         };
@@ -726,13 +795,17 @@ fn assemble(module: &Module, cut: &Cut) -> String {
                 1,
             );
         }
+        for (from, to) in &cut.renames {
+            text = benchgen_python::rename_global(&text, from, to)
+                .ok_or_else(|| SkipReason::NameClash(from.clone()))?;
+        }
         program.push_str(&text);
         if !program.ends_with('\n') {
             program.push('\n');
         }
         previous = Some(kind);
     }
-    program
+    Ok(program)
 }
 
 /// Start of the comment lines directly above byte `start` (no blank line between).
@@ -1034,7 +1107,8 @@ def f(x: 'Zone'):
                 "pkg._impl",
                 "import re\nfrom . import util\nfrom .util import clean as _clean, LIMIT\n\n\
                  _WORD = re.compile(r'\\w+')\n\n\ndef public(text):\n    return [_clean(w)[:LIMIT] for w in _WORD.findall(text)]\n\n\n\
-                 def whole(text):\n    return util.clean(text)\n\n\nclass Shape:\n    SIDES = 3\n",
+                 def whole(text):\n    return util.clean(text)\n\n\ndef handle(text):\n    return util\n\n\n\
+                 class Shape:\n    SIDES = 3\n",
                 Some("pkg"),
             ),
             (
@@ -1086,7 +1160,7 @@ def f(x: 'Zone'):
     }
 
     #[test]
-    fn package_modules_as_values_and_clashing_names_are_reasons() {
+    fn package_modules_as_values_and_clashing_names() {
         let files = package();
         let modules = Modules::new(files.iter().copied());
         let facts = PythonFacts::for_tests(&["len"], &["re"]);
@@ -1100,10 +1174,55 @@ def f(x: 'Zone'):
             slice_in(api, "shout", Some("pkg"), &facts, &modules),
             Err(SkipReason::NameClash("LIMIT".into()))
         );
+        // A module used as a value is a skip; one whose attributes are read becomes a class
+        // holding what is read of it.
         let (_, impl_text, _) = files[1];
         assert_eq!(
-            slice_in(impl_text, "whole", Some("pkg"), &facts, &modules),
+            slice_in(impl_text, "handle", Some("pkg"), &facts, &modules),
             Err(SkipReason::PackageModule("pkg.util".into()))
+        );
+        let program = slice_in(impl_text, "whole", Some("pkg"), &facts, &modules).unwrap();
+        assert_eq!(
+            program,
+            "import re\n\n\ndef clean(word):\n    return re.sub('_', '', word).lower()\n\n\n\
+             class util:\n    \"\"\"The module `pkg.util`, as far as this program uses it.\"\"\"\n\n    \
+             clean = staticmethod(clean)\n\n\ndef whole(text):\n    return util.clean(text)\n"
+        );
+        assert_eq!(benchgen_python::parse_errors(&program), None);
+    }
+
+    #[test]
+    fn a_name_another_module_binds_otherwise_is_renamed_there() {
+        // dateutil: `tz.tz` does `import datetime`, `tz._common` `from datetime import datetime`.
+        let common = "from datetime import datetime, timedelta\n\n\n\
+                      def _start(year):\n    return datetime(year, 1, 1) + timedelta(0)\n";
+        let tz = "import datetime\nfrom ._common import _start\n\n\n\
+                  def first_day(year):\n    return _start(year).date() + datetime.timedelta(0)\n";
+        let files = [
+            ("pkg._common", common, Some("pkg")),
+            ("pkg.tz", tz, Some("pkg")),
+        ];
+        let modules = Modules::new(files.iter().copied());
+        let facts = PythonFacts::for_tests(&[], &["datetime"]);
+        let program = slice_in(tz, "first_day", Some("pkg"), &facts, &modules).unwrap();
+        assert_eq!(
+            program,
+            "from datetime import datetime as _common_datetime, timedelta\n\n\n\
+             def _start(year):\n    return _common_datetime(year, 1, 1) + timedelta(0)\n\n\n\
+             import datetime\n\n\n\
+             def first_day(year):\n    return _start(year).date() + datetime.timedelta(0)\n"
+        );
+        // A name the target's module asks of the other module cannot be renamed there.
+        let asks = "import datetime\nfrom ._common import _start, datetime as _dt\n\n\n\
+                    def first_day(year):\n    return _dt(year, 1, 1) - datetime.timedelta(0)\n";
+        let files = [
+            ("pkg._common", common, Some("pkg")),
+            ("pkg.tz", asks, Some("pkg")),
+        ];
+        let modules = Modules::new(files.iter().copied());
+        assert_eq!(
+            slice_in(asks, "first_day", Some("pkg"), &facts, &modules),
+            Err(SkipReason::NameClash("datetime".into()))
         );
     }
 

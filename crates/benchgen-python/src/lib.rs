@@ -39,8 +39,8 @@ pub use scan::{
     test_functions, top_level_names, Import,
 };
 pub use slice::{
-    body_shape, calls, raised_names, top_level_statements, BodyShape, Call, StatementKind,
-    TopLevelStatement,
+    body_shape, calls, raised_names, rename_global, top_level_statements, BodyShape, Call,
+    StatementKind, TopLevelStatement,
 };
 pub use splice::{mask, splice_body, splice_solution};
 pub use syntax::parse_errors;

@@ -14,6 +14,7 @@
 //! lines in the program.
 
 use std::collections::HashSet;
+use std::ops::Range;
 
 use benchgen_core::{Span, Target};
 use tree_sitter::Node;
@@ -663,6 +664,220 @@ fn visit_pattern(node: Node, scope: &mut Scope, source: &str) {
     }
 }
 
+/// `statement` (one module-level statement) with the module-level name `from` renamed to `to`:
+/// where it binds it (an import gets `as to`, a `def`, a class, an assignment) and every free
+/// read of it, in nested scopes too; parameters and locals of that name, attribute names and
+/// keyword names stay. `None` where the rename is not plainly safe: a class body that binds
+/// the name, a dotted `import a.b` binding it, a star import.
+///
+/// A slice across a package uses this when two modules give one name two meanings
+/// (`import datetime` here, `from datetime import datetime` there): one of them is renamed.
+pub fn rename_global(statement: &str, from: &str, to: &str) -> Option<String> {
+    let tree = parse(statement);
+    let mut edits: Vec<(Range<usize>, String)> = Vec::new();
+    rename_in(
+        tree.root_node(),
+        Renaming {
+            from,
+            to,
+            local: false,
+            kind: ScopeKind::Module,
+        },
+        statement,
+        &mut edits,
+    )?;
+    edits.sort_by_key(|(range, _)| std::cmp::Reverse(range.start));
+    let mut out = statement.to_string();
+    for (range, replacement) in edits {
+        out.replace_range(range, &replacement);
+    }
+    Some(out)
+}
+
+/// Where a rename stands: whether `from` is a local of the scope being visited.
+#[derive(Clone, Copy)]
+struct Renaming<'a> {
+    from: &'a str,
+    to: &'a str,
+    local: bool,
+    kind: ScopeKind,
+}
+
+impl Renaming<'_> {
+    /// The state inside a function (or lambda, or comprehension) `node` whose own scope
+    /// binds what `scope` found.
+    fn enter(self, scope: &Scope) -> Self {
+        let bound =
+            scope.binds.iter().any(|b| b == self.from) && !scope.declared.contains(self.from);
+        let enclosing = self.local && self.kind != ScopeKind::Module;
+        Renaming {
+            local: bound || enclosing,
+            kind: ScopeKind::Function,
+            ..self
+        }
+    }
+}
+
+fn rename_in(
+    node: Node,
+    at: Renaming,
+    source: &str,
+    edits: &mut Vec<(Range<usize>, String)>,
+) -> Option<()> {
+    let rename = |node: Node, edits: &mut Vec<(Range<usize>, String)>| {
+        if !at.local && text(node, source) == at.from {
+            edits.push((node.byte_range(), at.to.to_string()));
+        }
+    };
+    match node.kind() {
+        "identifier" => rename(node, edits),
+        "attribute" => {
+            if let Some(object) = node.child_by_field_name("object") {
+                rename_in(object, at, source, edits)?;
+            }
+        }
+        "keyword_argument" => {
+            if let Some(value) = node.child_by_field_name("value") {
+                rename_in(value, at, source, edits)?;
+            }
+        }
+        "dotted_name" => {
+            if let Some(first) = node.named_child(0) {
+                rename(first, edits);
+            }
+        }
+        "import_statement" | "import_from_statement" => {
+            if at.kind != ScopeKind::Module || at.local {
+                // An import inside a function binds a local of it; the walk is done with it.
+                return Some(());
+            }
+            if named_children(node).any(|c| c.kind() == "wildcard_import") {
+                return None;
+            }
+            let mut cursor = node.walk();
+            for name in node.children_by_field_name("name", &mut cursor) {
+                match name.kind() {
+                    "aliased_import" => {
+                        if let Some(alias) = name.child_by_field_name("alias") {
+                            rename(alias, edits);
+                        }
+                    }
+                    _ => {
+                        let imported = compact(text(name, source));
+                        let bound = match node.kind() {
+                            "import_statement" => root(&imported).to_string(),
+                            _ => imported.clone(),
+                        };
+                        if bound != at.from {
+                            continue;
+                        }
+                        if imported != bound {
+                            return None;
+                        }
+                        edits.push((name.byte_range(), format!("{imported} as {}", at.to)));
+                    }
+                }
+            }
+        }
+        "function_definition" | "lambda" => {
+            if let Some(name) = node.child_by_field_name("name") {
+                if at.kind == ScopeKind::Module {
+                    rename(name, edits);
+                }
+            }
+            let mut scope = Scope::new(ScopeKind::Function);
+            let mut outer = Scope::new(at.kind);
+            if let Some(parameters) = node.child_by_field_name("parameters") {
+                visit_parameters(parameters, &mut outer, &mut scope, source);
+                rename_parameters(parameters, at, source, edits)?;
+            }
+            if let Some(body) = node.child_by_field_name("body") {
+                visit(body, &mut scope, source);
+                let inner = at.enter(&scope);
+                if let Some(returns) = node.child_by_field_name("return_type") {
+                    rename_in(returns, at, source, edits)?;
+                }
+                rename_in(body, inner, source, edits)?;
+            }
+        }
+        "class_definition" => {
+            if let Some(name) = node.child_by_field_name("name") {
+                if at.kind == ScopeKind::Module {
+                    rename(name, edits);
+                }
+            }
+            if let Some(superclasses) = node.child_by_field_name("superclasses") {
+                rename_in(superclasses, at, source, edits)?;
+            }
+            if let Some(body) = node.child_by_field_name("body") {
+                let mut scope = Scope::new(ScopeKind::Class);
+                visit(body, &mut scope, source);
+                if scope.binds.iter().any(|b| b == at.from) {
+                    return None;
+                }
+                let class = Renaming {
+                    kind: ScopeKind::Class,
+                    ..at
+                };
+                rename_in(body, class, source, edits)?;
+            }
+        }
+        "list_comprehension"
+        | "set_comprehension"
+        | "dictionary_comprehension"
+        | "generator_expression" => {
+            let mut scope = Scope::new(ScopeKind::Function);
+            for child in named_children(node) {
+                if child.kind() == "for_in_clause" {
+                    if let Some(left) = child.child_by_field_name("left") {
+                        bind_target(left, &mut scope, source);
+                    }
+                }
+            }
+            let inner = at.enter(&scope);
+            let mut first = true;
+            for child in named_children(node) {
+                if child.kind() == "for_in_clause" {
+                    let mut cursor = child.walk();
+                    for right in child.children_by_field_name("right", &mut cursor) {
+                        rename_in(right, if first { at } else { inner }, source, edits)?;
+                    }
+                    first = false;
+                    if let Some(left) = child.child_by_field_name("left") {
+                        rename_in(left, inner, source, edits)?;
+                    }
+                } else {
+                    rename_in(child, inner, source, edits)?;
+                }
+            }
+        }
+        _ => {
+            for child in named_children(node) {
+                rename_in(child, at, source, edits)?;
+            }
+        }
+    }
+    Some(())
+}
+
+/// Defaults and annotations of parameters are read in the enclosing scope; the parameter
+/// names themselves are the function's locals.
+fn rename_parameters(
+    parameters: Node,
+    at: Renaming,
+    source: &str,
+    edits: &mut Vec<(Range<usize>, String)>,
+) -> Option<()> {
+    for parameter in named_children(parameters) {
+        for field in ["type", "value"] {
+            if let Some(expression) = parameter.child_by_field_name(field) {
+                rename_in(expression, at, source, edits)?;
+            }
+        }
+    }
+    Some(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -673,6 +888,59 @@ mod tests {
             .iter()
             .find(|s| s.binds.iter().any(|b| b == binds))
             .unwrap()
+    }
+
+    #[test]
+    fn a_module_level_name_is_renamed_where_it_is_bound_and_read_free() {
+        let rename = |s: &str| rename_global(s, "datetime", "_common_datetime");
+        assert_eq!(
+            rename("from datetime import datetime, timedelta\n").unwrap(),
+            "from datetime import datetime as _common_datetime, timedelta\n"
+        );
+        assert_eq!(
+            rename("import datetime\n").unwrap(),
+            "import datetime as _common_datetime\n"
+        );
+        assert_eq!(
+            rename("from datetime import datetime as datetime\n").unwrap(),
+            "from datetime import datetime as _common_datetime\n"
+        );
+        let function = "\
+def f(x, datetime_=datetime.min, *, y: datetime = None):
+    d = datetime(1, 2, 3).datetime
+    g = lambda datetime: datetime
+    h = [datetime for datetime in x] + [datetime for z in x]
+    def inner(datetime):
+        return datetime
+    return f(datetime=datetime)
+";
+        assert_eq!(
+            rename(function).unwrap(),
+            "\
+def f(x, datetime_=_common_datetime.min, *, y: _common_datetime = None):
+    d = _common_datetime(1, 2, 3).datetime
+    g = lambda datetime: datetime
+    h = [datetime for datetime in x] + [_common_datetime for z in x]
+    def inner(datetime):
+        return datetime
+    return f(datetime=_common_datetime)
+"
+        );
+        // A local of that name hides the global in the whole function.
+        let local = "def f():\n    datetime = 1\n    return datetime\n";
+        assert_eq!(rename(local).unwrap(), local);
+        let global = "def f():\n    global datetime\n    datetime = 1\n";
+        assert_eq!(
+            rename(global).unwrap(),
+            "def f():\n    global _common_datetime\n    _common_datetime = 1\n"
+        );
+        assert_eq!(
+            rename("class C(datetime):\n    def m(self):\n        return datetime.now\n").unwrap(),
+            "class C(_common_datetime):\n    def m(self):\n        return _common_datetime.now\n"
+        );
+        assert_eq!(rename("class C:\n    datetime = 1\n"), None);
+        assert_eq!(rename("import datetime.x\n"), None);
+        assert_eq!(rename("from x import *\n"), None);
     }
 
     #[test]
