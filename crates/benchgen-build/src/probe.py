@@ -103,6 +103,10 @@ MAX_STR = 120
 MAX_ITEMS = 12
 
 
+# Words of a receiver's class body that lead a method's str pool: how many per attribute, and
+# in all.
+PER_ATTRIBUTE = 3
+MAX_VOCABULARY = 24
 # Most receivers kept for a method, and constructor calls tried to find them.
 MAX_RECEIVERS = 6
 MAX_RECEIVER_TRIES = 60
@@ -336,7 +340,33 @@ class Probe:
             self.function = self._method_call
             self.params = [{"name": "self", "kind": "positional_only", "required": True,
                             "hint": {"type": "receiver"}}] + self.params
+            vocabulary = self._class_vocabulary()
+            POOLS["str"] = vocabulary + [v for v in POOLS["str"] if v not in vocabulary]
         self.literals = self._literals() if self.aim else {}
+
+    def _class_vocabulary(self):
+        """Short strings of the receiver's class bodies (`WEEKDAYS = [("Mon", "Monday"), ...]`),
+        the first few of each attribute: the words its methods look up, which no generic pool
+        holds."""
+        found = []
+
+        def walk(value, depth, taken):
+            if isinstance(value, str):
+                if 0 < len(value) <= 24 and value not in found and len(taken) < PER_ATTRIBUTE:
+                    taken.append(value)
+                    found.append(value)
+            elif depth < 3 and isinstance(value, (list, tuple)):
+                for item in value:
+                    walk(item, depth + 1, taken)
+            elif depth < 3 and isinstance(value, dict):
+                for key in value:
+                    walk(key, depth + 1, taken)
+
+        for klass in self.cls.__mro__[:-1]:
+            for name, value in vars(klass).items():
+                if not name.startswith("__"):
+                    walk(value, 0, [])
+        return found[:MAX_VOCABULARY]
 
     def _method_call(self, receiver, *args, **kwargs):
         """Calls the method on a receiver built from `receiver`'s constructor arguments."""

@@ -151,6 +151,7 @@ pub fn slice_in(
                 ..piece
             };
             let mut seeds = Vec::new();
+            let mut passed_on = Vec::new();
             for name in &names {
                 let binders: Vec<usize> = piece
                     .statements
@@ -159,13 +160,18 @@ pub fn slice_in(
                     .filter(|(_, s)| s.binds.iter().any(|b| b == name))
                     .map(|(i, _)| i)
                     .collect();
-                if binders.is_empty() {
-                    return Err(SkipReason::UnresolvedName(format!("{module}.{name}")));
+                if !binders.is_empty() {
+                    seeds.extend(binders);
+                    continue;
                 }
-                seeds.extend(binders);
+                // A package `__init__` re-exporting a module's names (`from .tz import *`).
+                let source = star_source(&piece, name, facts, modules)
+                    .ok_or_else(|| SkipReason::UnresolvedName(format!("{module}.{name}")))?;
+                passed_on.push((source, name.clone()));
             }
             let kept = reach(&piece, &seeds, None, facts)?;
-            let cut = cut_module(&piece, kept, &names, facts, modules)?;
+            let mut cut = cut_module(&piece, kept, &names, facts, modules)?;
+            cut.needs.extend(passed_on);
             changed |= add(&mut wanted, &cut.needs);
             pieces.push((piece, cut));
         }
@@ -508,26 +514,26 @@ fn cut_module(
             // `import pkg.x`: the module itself is the value.
             return Err(SkipReason::PackageModule(absolute));
         }
-        if modules.get(&absolute).is_none() {
-            // A module of the package that was not loaded: the slice cannot fill it.
-            return Err(match imported.starts_with('.') {
-                true => SkipReason::RelativeImport(imported.clone()),
-                false => SkipReason::NotStandardLibrary(root(imported).to_string()),
-            });
-        }
         let mut aliases = String::new();
         for (name, qualified) in &statement.imports {
+            if !read.contains(name.as_str()) {
+                continue;
+            }
             let original = qualified.rsplit('.').next().unwrap_or(qualified);
             let submodule = format!("{absolute}.{original}");
-            if modules.get(&submodule).is_some() && read.contains(name.as_str()) {
+            if modules.get(&submodule).is_some() {
                 let attributes = attributes_read(module, &kept, name)
                     .ok_or_else(|| SkipReason::PackageModule(submodule.clone()))?;
                 aliases.push_str(&namespace(name, &submodule, &attributes));
                 needs.extend(attributes.into_iter().map(|a| (submodule.clone(), a)));
                 continue;
             }
-            if !read.contains(name.as_str()) {
-                continue;
+            if modules.get(&absolute).is_none() {
+                // A module of the package that was not loaded: the slice cannot fill it.
+                return Err(match imported.starts_with('.') {
+                    true => SkipReason::RelativeImport(imported.clone()),
+                    false => SkipReason::NotStandardLibrary(root(imported).to_string()),
+                });
             }
             needs.push((absolute.clone(), original.to_string()));
             if name != original {
@@ -551,6 +557,39 @@ fn cut_module(
         needs,
         renames: Vec::new(),
     })
+}
+
+/// The module of the package that a star import in `module` (`from .x import *`) takes
+/// `name` from: the first that binds it at module level and exports it (its `__all__` lists
+/// it, or it has none and `name` is public).
+fn star_source(
+    module: &Module,
+    name: &str,
+    facts: &PythonFacts,
+    modules: &Modules,
+) -> Option<String> {
+    module
+        .statements
+        .iter()
+        .filter(|statement| statement.binds.iter().any(|b| b == "*"))
+        .filter_map(|statement| match statement.modules.as_slice() {
+            [imported] => own_module(imported, module.package.as_deref(), facts),
+            _ => None,
+        })
+        .find(|source| {
+            modules.get(source).is_some_and(|(text, _)| {
+                let statements = benchgen_python::top_level_statements(text);
+                let binds = statements.iter().any(|s| s.binds.iter().any(|b| b == name));
+                let listed = statements
+                    .iter()
+                    .find(|s| s.binds.iter().any(|b| b == "__all__"))
+                    .map(|s| {
+                        let text = &text[s.span.start_byte..s.span.end_byte];
+                        text.contains(&format!("\"{name}\"")) || text.contains(&format!("'{name}'"))
+                    });
+                binds && listed.unwrap_or(!name.starts_with('_'))
+            })
+        })
 }
 
 /// The attributes the kept statements read of `name`, a module of the package imported as a
@@ -1189,6 +1228,38 @@ def f(x: 'Zone'):
              clean = staticmethod(clean)\n\n\ndef whole(text):\n    return util.clean(text)\n"
         );
         assert_eq!(benchgen_python::parse_errors(&program), None);
+    }
+
+    #[test]
+    fn names_a_package_re_exports_with_a_star_import_come_from_their_module() {
+        // dateutil: `tz/__init__.py` is `from .tz import *`, and `from dateutil import tz`
+        // then `tz.UTC` in the parser.
+        let init = "from .zones import *\n\n__all__ = ['UTC', 'utc']\n";
+        let zones = "class utc:\n    pass\n\n\nUTC = utc()\n\n\ndef _hidden():\n    return 1\n";
+        let iso = "from pkg import tz\nfrom pkg.tz import UTC as Z\n\n\n\
+                   def parse(text):\n    return tz.UTC if text == 'Z' else Z\n\n\n\
+                   def private():\n    return tz._hidden()\n";
+        let files = [
+            ("pkg.tz", init, Some("pkg.tz")),
+            ("pkg.tz.zones", zones, Some("pkg.tz")),
+            ("pkg.iso", iso, Some("pkg")),
+        ];
+        let modules = Modules::new(files.iter().copied());
+        let facts = PythonFacts::for_tests(&[], &[]);
+        let program = slice_in(iso, "parse", Some("pkg"), &facts, &modules).unwrap();
+        assert_eq!(
+            program,
+            "class utc:\n    pass\n\n\nUTC = utc()\n\n\n\
+             class tz:\n    \"\"\"The module `pkg.tz`, as far as this program uses it.\"\"\"\n\n    \
+             UTC = staticmethod(UTC)\n\n\nZ = UTC\n\n\n\
+             def parse(text):\n    return tz.UTC if text == 'Z' else Z\n"
+        );
+        assert_eq!(benchgen_python::parse_errors(&program), None);
+        // A star import brings only what its module exports.
+        assert_eq!(
+            slice_in(iso, "private", Some("pkg"), &facts, &modules),
+            Err(SkipReason::UnresolvedName("pkg.tz._hidden".into()))
+        );
     }
 
     #[test]

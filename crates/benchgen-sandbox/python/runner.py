@@ -40,6 +40,34 @@ _CodeType = types.CodeType
 _format_exception_only = traceback.format_exception_only
 _getline = linecache.getline
 
+# The wall clock every program reads: one fixed instant (2024-06-15 12:34:56 UTC, and TZ is
+# UTC), so that what a function computes from "now" (a two-digit year's century, a default
+# date) is the same in the probe, the reference's runs and a candidate's, on any machine, on
+# any day. Durations (`monotonic`, `perf_counter`) stay real: limits and budgets use them.
+# `datetime.datetime.now()` and `date.today()` read the system clock in C and cannot be
+# redirected from here, so the builder still treats them as hazards.
+FROZEN_NOW = 1718454896
+
+
+def _freeze_wall_clock():
+    localtime, gmtime, asctime, strftime = time.localtime, time.gmtime, time.asctime, time.strftime
+
+    def at(secs):
+        return FROZEN_NOW if secs is None else secs
+
+    time.time = lambda: float(FROZEN_NOW)
+    time.time_ns = lambda: FROZEN_NOW * 1_000_000_000
+    time.localtime = lambda secs=None: localtime(at(secs))
+    time.gmtime = lambda secs=None: gmtime(at(secs))
+    time.ctime = lambda secs=None: asctime(localtime(at(secs)))
+    time.asctime = lambda t=None: asctime(localtime(FROZEN_NOW) if t is None else t)
+    time.strftime = lambda format, t=None: strftime(
+        format, localtime(FROZEN_NOW) if t is None else t
+    )
+
+
+_freeze_wall_clock()
+
 PASSED = "passed"
 FAILED = "failed"
 ERROR = "error"

@@ -35,6 +35,7 @@ const TABLE: &[(&str, Verdict, &str)] = &[
     ("kills_parent.py", Verdict::Passed, "signals to the server are dropped"),
     ("writes_1gb_file.py", Verdict::Passed, "RLIMIT_FSIZE and the tmpfs size stop big writes"),
     ("forks_with_threads.py", Verdict::Passed, "the program's own forks run every at-fork hook"),
+    ("frozen_clock.py", Verdict::Passed, "the wall clock is one fixed instant, durations are real"),
 ];
 
 /// Fixtures that need a test binary of their own (environment variables set before any thread).
