@@ -23,7 +23,9 @@
 //!    item; one the audit finds weak (mutation score or branch coverage below the threshold, a
 //!    flaky reference...) is skipped with the reason.
 //! 7. **Verify** (`verify`): the reference must pass its tests in every run and
-//!    every stub body (`pass`, `return None`, a constant...) must fail them.
+//!    every stub body (`pass`, `return None`, a constant...) must fail them; an item without
+//!    cases as data must have tests whose calls of the target can be recorded, as `verify`
+//!    and `eval` judge it.
 //!
 //! Sandbox work goes through a few large batches so every worker stays busy. A source that
 //! cannot be read is recorded in [`BuildReport::errors`] and the others are built regardless;
@@ -587,6 +589,29 @@ fn verify_all(
         .iter()
         .map(|d| verify::stubs(&d.example, &d.suite.cases))
         .collect();
+    // `verify` and `eval` judge an item without cases by recording its tests' calls: an item
+    // whose calls cannot be recorded would be one that only the builder can pass.
+    let free_form: Vec<usize> = (0..drafts.len())
+        .filter(|&i| benchgen_eval::judging::is_free_form(&drafts[i].example))
+        .collect();
+    let recordings = batch::run(
+        executors.main,
+        Phase::Verify,
+        free_form
+            .iter()
+            .map(|&i| benchgen_eval::judging::recording_request(&drafts[i].example, limits))
+            .collect(),
+        on_event,
+    );
+    let unrecordable: HashMap<usize, String> = free_form
+        .iter()
+        .zip(&recordings)
+        .filter_map(|(&i, outcome)| {
+            benchgen_eval::judging::recorded_calls(&drafts[i].example, outcome)
+                .err()
+                .map(|why| (i, why))
+        })
+        .collect();
     let mut requests = Vec::new();
     for (draft, stubs) in drafts.iter().zip(&stubs) {
         requests.push(reference_request(draft));
@@ -623,6 +648,11 @@ fn verify_all(
             .zip(&first[offset + 1..offset + 1 + stubs.len()])
             .collect();
         offset += 1 + stubs.len();
+        if let Some(why) = unrecordable.get(&i) {
+            let reason = SkipReason::NotJudgeable(why.clone());
+            skip(report, &draft.example.id, Stage::Verify, reason);
+            continue;
+        }
         match verify::judge(&reference, &stub_outcomes) {
             Ok(verified) => {
                 let mut example = draft.example;

@@ -133,6 +133,9 @@ pub enum SkipReason {
     ReferenceFailed(String),
     /// The tests also pass with this stub body, so they do not discriminate.
     StubPasses(String),
+    /// Free-form tests whose calls of the target cannot be recorded (an input with no
+    /// canonical encoding), so a candidate could only be judged in its own process.
+    NotJudgeable(String),
 }
 
 impl fmt::Display for SkipReason {
@@ -186,6 +189,9 @@ impl fmt::Display for SkipReason {
                 write!(f, "reference fails its tests: {detail}")
             }
             SkipReason::StubPasses(stub) => write!(f, "tests pass with stub body `{stub}`"),
+            SkipReason::NotJudgeable(detail) => {
+                write!(f, "cannot be judged outside the candidate: {detail}")
+            }
         }
     }
 }

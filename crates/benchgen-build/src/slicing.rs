@@ -15,8 +15,13 @@
 //! package module used as a namespace (`from . import m`, then only `m.attr` reads) becomes a
 //! small class holding exactly those attributes; one used as a bare value is a skip. A name
 //! that another module binds otherwise than the target's is renamed there
-//! (`_{module}_{name}`) unless the new name is taken, which is a skip, as are import cycles. An optional import (`try: from .x import y` / `except ImportError:`) stays as written:
-//! a one-file program has no package, so it falls back, as where the module is missing.
+//! (`_{module}_{name}`) unless the new name is taken, which is a skip. Modules that import each
+//! other (toolz's `functoolz` ends with `from . import _signatures as _sigs`, which imports
+//! from `functoolz`) are ordered as a depth-first walk meets them, and a namespace read only
+//! inside function bodies goes at the program's end, where late binding finds it; an order
+//! that still fails at import time shows when the program first runs. An optional import
+//! (`try: from .x import y` / `except ImportError:`) stays as written: a one-file program has
+//! no package, so it falls back, as where the module is missing.
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 
@@ -106,7 +111,7 @@ pub fn slice_in(
         Some((top_name, target_index)),
         facts,
     )?;
-    let cut = cut_module(&target_piece, kept, &BTreeSet::new(), facts, modules)?;
+    let mut cut = cut_module(&target_piece, kept, &BTreeSet::new(), facts, modules)?;
     if cut.needs.is_empty() {
         return assemble(&target_piece, &cut);
     }
@@ -189,15 +194,9 @@ pub fn slice_in(
         state: &mut [u8],
         order: &mut Vec<usize>,
     ) -> Result<(), SkipReason> {
-        match state[i] {
-            2 => return Ok(()),
-            1 => {
-                return Err(SkipReason::PackageModule(format!(
-                    "{} (import cycle)",
-                    pieces[i].0.name.as_deref().unwrap_or("?")
-                )))
-            }
-            _ => {}
+        if state[i] != 0 {
+            // Done, or on the walk's path: an import cycle, whose back edge is left out.
+            return Ok(());
         }
         state[i] = 1;
         for (module, _) in &pieces[i].1.needs {
@@ -258,6 +257,34 @@ pub fn slice_in(
             }
         }
     }
+    // A late-read namespace goes where its import was when its module comes first, else (an
+    // import cycle) at the program's end.
+    let place = |name: &str| {
+        order
+            .iter()
+            .position(|&i| pieces[i].0.name.as_deref() == Some(name))
+    };
+    let mut deferred = Vec::new();
+    let mut in_place = Vec::new();
+    for (i, (_, piece_cut)) in pieces.iter().enumerate() {
+        let here = order.iter().position(|&j| j == i);
+        for (statement, module, text) in &piece_cut.late {
+            match place(module) < here {
+                true => in_place.push((Some(i), *statement, text.clone())),
+                false => deferred.push(text.clone()),
+            }
+        }
+    }
+    for (statement, _, text) in &cut.late {
+        in_place.push((None, *statement, text.clone()));
+    }
+    for (piece, statement, text) in in_place {
+        let owner = match piece {
+            Some(i) => &mut pieces[i].1,
+            None => &mut cut,
+        };
+        owner.replaced.entry(statement).or_default().push_str(&text);
+    }
     let all = order
         .iter()
         .map(|&i| (&pieces[i].0, &pieces[i].1))
@@ -279,6 +306,7 @@ pub fn slice_in(
         }
         bodies.push(assemble(module, cut)?);
     }
+    bodies.extend(deferred);
     // A definition imported by two modules is one statement, kept once.
     let mut program = String::new();
     for future in &futures {
@@ -322,6 +350,10 @@ struct Cut {
     replaced: HashMap<usize, String>,
     /// `(module, name)` the kept statements need from other modules of the package.
     needs: Vec<(String, String)>,
+    /// Namespace classes of package modules read only inside function bodies (see
+    /// [`read_late`]), `(import statement, module, class text)`: in place where that module
+    /// comes first, else (an import cycle) at the program's end.
+    late: Vec<(usize, String, String)>,
     /// Module-level names renamed in the kept statements, `(from, to)`: their meaning here
     /// clashes with the same name's in the target's module or one before.
     renames: Vec<(String, String)>,
@@ -492,6 +524,7 @@ fn cut_module(
     let package = module.package.as_deref();
     let mut replaced = HashMap::new();
     let mut needs = Vec::new();
+    let mut late = Vec::new();
     // Names the kept statements read, by root, and those asked for.
     let read: HashSet<&str> = kept
         .iter()
@@ -524,7 +557,11 @@ fn cut_module(
             if modules.get(&submodule).is_some() {
                 let attributes = attributes_read(module, &kept, name)
                     .ok_or_else(|| SkipReason::PackageModule(submodule.clone()))?;
-                aliases.push_str(&namespace(name, &submodule, &attributes));
+                let text = namespace(name, &submodule, &attributes);
+                match read_late(module, &kept, name) {
+                    true => late.push((i, submodule.clone(), text)),
+                    false => aliases.push_str(&text),
+                }
                 needs.extend(attributes.into_iter().map(|a| (submodule.clone(), a)));
                 continue;
             }
@@ -556,6 +593,7 @@ fn cut_module(
         replaced,
         needs,
         renames: Vec::new(),
+        late,
     })
 }
 
@@ -609,6 +647,19 @@ fn attributes_read(
         attributes.insert(root(attribute).to_string());
     }
     Some(attributes)
+}
+
+/// Whether the kept statements read `name` only inside the bodies of undecorated functions,
+/// which look it up when called rather than when the program is loaded.
+fn read_late(module: &Module, kept: &BTreeSet<usize>, name: &str) -> bool {
+    kept.iter()
+        .map(|&i| &module.statements[i])
+        .filter(|s| s.reads.iter().any(|chain| root(chain) == name))
+        .all(|s| {
+            let text = module.source[s.span.start_byte..s.span.end_byte].trim_start();
+            s.kind == StatementKind::Definition
+                && (text.starts_with("def ") || text.starts_with("async def "))
+        })
 }
 
 /// A class standing for the module `module` as far as the program uses it: each attribute it
@@ -1260,6 +1311,49 @@ def f(x: 'Zone'):
             slice_in(iso, "private", Some("pkg"), &facts, &modules),
             Err(SkipReason::UnresolvedName("pkg.tz._hidden".into()))
         );
+    }
+
+    #[test]
+    fn modules_that_import_each_other_are_ordered_by_what_they_read_first() {
+        // toolz: `functoolz` ends with `from . import _signatures as _sigs`, and `_signatures`
+        // imports from `functoolz`.
+        let fz = "def argcount(f):\n    return f.__code__.co_argcount\n\n\n\
+                  def is_arity(n, f):\n    return _sigs.arity_of(f) == n\n\n\n\
+                  from . import _sigmod as _sigs\n";
+        let sigmod = "from .fz import argcount, is_arity\n\n\n\
+                      def arity_of(f):\n    return argcount(f)\n\n\n\
+                      def check(n, f):\n    return is_arity(n, f)\n";
+        let api = "from ._sigmod import arity_of\nfrom .fz import is_arity\n\n\n\
+                   def both(n, f):\n    return is_arity(n, f) and arity_of(f) > 0\n";
+        let files = [
+            ("pkg.fz", fz, Some("pkg")),
+            ("pkg._sigmod", sigmod, Some("pkg")),
+            ("pkg.api", api, Some("pkg")),
+        ];
+        let modules = Modules::new(files.iter().copied());
+        let facts = PythonFacts::for_tests(&[], &[]);
+        let namespace = "class _sigs:\n    \"\"\"The module `pkg._sigmod`, as far as this program uses it.\"\"\"\n\n    \
+                         arity_of = staticmethod(arity_of)\n";
+        let argcount = "def argcount(f):\n    return f.__code__.co_argcount\n";
+        let is_arity = "def is_arity(n, f):\n    return _sigs.arity_of(f) == n\n";
+        let arity_of = "def arity_of(f):\n    return argcount(f)\n";
+        // `_sigmod` comes first: the namespace stands where its import stood.
+        let program = slice_in(sigmod, "check", Some("pkg"), &facts, &modules).unwrap();
+        assert_eq!(
+            program,
+            format!(
+                "{arity_of}\n\n{argcount}\n\n{is_arity}\n\n{namespace}\n\n\
+                     def check(n, f):\n    return is_arity(n, f)\n"
+            )
+        );
+        // `fz` comes first: the namespace, read only when `is_arity` runs, goes last.
+        let program = slice_in(api, "both", Some("pkg"), &facts, &modules).unwrap();
+        assert_eq!(
+            program,
+            format!("{argcount}\n\n{is_arity}\n\n{arity_of}\n\n\
+                     def both(n, f):\n    return is_arity(n, f) and arity_of(f) > 0\n\n\n{namespace}")
+        );
+        assert_eq!(benchgen_python::parse_errors(&program), None);
     }
 
     #[test]

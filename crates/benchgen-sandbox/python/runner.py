@@ -357,11 +357,14 @@ def _replace(mod, target, make):
         mod.__dict__[name] = make(original)
         return
     raw = owner.__dict__[name]
-    for descriptor in (staticmethod, classmethod):
-        if isinstance(raw, descriptor):
-            setattr(owner, name, descriptor(make(raw.__func__)))
-            return
-    setattr(owner, name, make(raw))
+    if isinstance(raw, staticmethod):
+        setattr(owner, name, staticmethod(make(raw.__func__)))
+    elif isinstance(raw, classmethod):
+        # The class is no input (a candidate's run calls `Class.method(...)` too): the
+        # wrapper sees the other arguments and calls the method bound to `owner`.
+        setattr(owner, name, staticmethod(make(getattr(owner, name))))
+    else:
+        setattr(owner, name, make(raw))
 
 
 def _restore(current, after):

@@ -260,3 +260,61 @@ fn recorded_calls_replay_through_free_form_tests() {
     // Outcomes for fewer calls than the tests make fail too.
     assert_eq!(run(candidate.cases[..1].to_vec()).verdict, Verdict::Failed);
 }
+
+#[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
+fn a_classmethod_is_recorded_and_replayed_without_its_class() {
+    require(&[Prereq::Sandbox]);
+    let executor = executor(1);
+    // boltons' `OrderedMultiDict.fromkeys`: the class is bound, never an input.
+    let program = "class Bag(dict):\n    @classmethod\n    def of(cls, keys, value=0):\n        bag = cls()\n        for key in keys:\n            bag[key] = bag.get(key, value) + 1\n        return bag\n";
+    let tests = "def test_of():\n    assert Bag.of('aba') == {'a': 2, 'b': 1}\n    assert isinstance(Bag.of([]), Bag)\n";
+    let target = "Bag.of";
+    let record = executor.run(&ExecRequest {
+        program: program.into(),
+        tests: tests.into(),
+        limits: limits(),
+        mode: RunMode::Record {
+            target: target.into(),
+        },
+        ..Default::default()
+    });
+    assert_eq!(record.verdict, Verdict::Passed, "{record:?}");
+    assert_eq!(
+        record.calls,
+        [
+            json!({"tuple": [{"tuple": ["aba"]}, {"dict": []}]}),
+            json!({"tuple": [{"tuple": [{"list": []}]}, {"dict": []}]}),
+        ]
+    );
+    let candidate = executor.run(&cases_request(
+        program,
+        record
+            .calls
+            .iter()
+            .map(|inputs| CaseCall {
+                inputs: Some(inputs.clone()),
+                ..call(target)
+            })
+            .collect(),
+        None,
+    ));
+    assert_eq!(candidate.cases.len(), 2, "{candidate:?}");
+    let replay = |outcomes: Vec<serde_json::Value>| {
+        executor.run(&ExecRequest {
+            program: program.into(),
+            tests: tests.into(),
+            limits: limits(),
+            mode: RunMode::Replay {
+                target: target.into(),
+                calls: record.calls.clone(),
+                outcomes,
+            },
+            ..Default::default()
+        })
+    };
+    assert_eq!(replay(candidate.cases.clone()).verdict, Verdict::Passed);
+    let mut wrong = candidate.cases.clone();
+    wrong[0]["returned"] = wrong[1]["returned"].clone();
+    assert_eq!(replay(wrong).verdict, Verdict::Failed);
+}
