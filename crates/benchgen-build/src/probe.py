@@ -669,6 +669,7 @@ class Probe:
                 return
         signature = ", ".join(type(v).__name__ for v in shown)
         case = {"args": text, "kind": first["kind"], "lines": first["lines"],
+                "arcs": first["arcs"],
                 "arg_types": signature, "_call": (args, kwargs), "receiver": receiver,
                 "in_domain": self._in_domain(args, kwargs), "origin": origin}
         if first["kind"] == "raise":
@@ -818,8 +819,8 @@ class Probe:
             args, kwargs = copy.deepcopy((args, kwargs))
         except BaseException:  # noqa: BLE001
             return {"kind": "unusable"}
-        lines = set()
-        tracer = self._tracer(lines) if trace else None
+        lines, arcs = set(), set()
+        tracer = self._tracer(lines, arcs) if trace else None
         sink = io.StringIO()
         saved = sys.stdout, sys.stderr
         previous = signal.signal(signal.SIGALRM, _alarm)
@@ -878,21 +879,31 @@ class Probe:
             sys.stdout, sys.stderr = saved
             signal.signal(signal.SIGALRM, previous)
         outcome["lines"] = sorted(lines)
+        outcome["arcs"] = sorted(arcs)
         return outcome
 
-    def _tracer(self, lines):
+    def _tracer(self, lines, arcs):
+        """Collects the body lines a call runs, and its arcs: pairs of lines run one after the
+        other in one frame (0 for the frame's entry and exit), so that the two outcomes of an
+        `if` without `else` (into its body, or past it) are two arcs, where they share lines."""
         first, body, last, filename = self.first_line, self.body_line, self.last_line, self.filename
-
-        def local(frame, event, arg):
-            if event == "line" and body <= frame.f_lineno <= last:
-                lines.add(frame.f_lineno)
-            return local
 
         def global_(frame, event, arg):
             code = frame.f_code
-            if code.co_filename == filename and first <= code.co_firstlineno <= last:
+            if code.co_filename != filename or not first <= code.co_firstlineno <= last:
+                return None
+            previous = [0]
+
+            def local(frame, event, arg):
+                if event == "line" and body <= frame.f_lineno <= last:
+                    lines.add(frame.f_lineno)
+                    arcs.add((previous[0], frame.f_lineno))
+                    previous[0] = frame.f_lineno
+                elif event == "return":
+                    arcs.add((previous[0], 0))
                 return local
-            return None
+
+            return local
 
         return global_
 

@@ -444,6 +444,10 @@ pub struct Case {
     pub kind: CaseKind,
     /// Lines of the target's body the call executed.
     pub lines: Vec<usize>,
+    /// Pairs of those lines run one after the other in one frame, 0 for a frame's entry and
+    /// exit: what tells the two outcomes of a branch apart where they run the same lines.
+    #[serde(default)]
+    pub arcs: Vec<(usize, usize)>,
     /// Type names of the arguments, in order: `str, int`.
     #[serde(default)]
     pub arg_types: String,
@@ -538,6 +542,7 @@ impl Case {
             args: args.into(),
             kind: CaseKind::Value,
             lines: vec![],
+            arcs: vec![],
             arg_types: String::new(),
             repr: repr.into(),
             canonical: repr.into(),

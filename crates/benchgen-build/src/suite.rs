@@ -290,6 +290,28 @@ fn choose(
         shown.add(&cases[i]);
         chosen.push((i, check));
     }
+    // Running a line is not taking every way out of it: an `if` without `else` is left into
+    // its body or past it, over the same lines. Cases that take arcs the chosen ones do not
+    // come next, within the suite's target size (the kill cover below may go past it).
+    let mut taken: HashSet<(usize, usize)> = chosen
+        .iter()
+        .flat_map(|&(i, _)| cases[i].arcs.iter().copied())
+        .collect();
+    while chosen.len() < size.target.min(size.max) {
+        let best = usable
+            .iter()
+            .filter(|&&(i, _)| allowed(&chosen, i))
+            .map(|&(i, check)| {
+                let new = cases[i].arcs.iter().filter(|a| !taken.contains(a)).count();
+                (new, i, check)
+            })
+            .filter(|&(new, _, _)| new > 0)
+            .max_by_key(|&(new, i, _)| (new, preference(i, &shown)));
+        let Some((_, i, check)) = best else { break };
+        taken.extend(cases[i].arcs.iter().copied());
+        shown.add(&cases[i]);
+        chosen.push((i, check));
+    }
     // Covering a line is not checking it: a test that runs a line whose fault it cannot see
     // leaves that fault alive, and each mutant a case kills first is such a fault.
     let kills_of = |i: usize| kills.get(i).map_or(&[][..], Vec::as_slice);
@@ -561,6 +583,42 @@ mod tests {
         );
         assert_eq!(benchgen_python::parse_errors(&suite.tests), None);
         assert_eq!(benchgen_python::test_functions(&suite.tests).len(), 5);
+    }
+
+    #[test]
+    fn after_lines_the_arcs_no_chosen_case_takes() {
+        // `if ' ' in x: x = x.strip()` then `return x`: 'a' runs lines 2 and 4, which ' a '
+        // runs too; only its arc 2 -> 4 tells "past the body" from "into it".
+        let mut into = value("' a '", "'a'", &[2, 3, 4]);
+        into.arcs = vec![(0, 2), (2, 3), (3, 4), (4, 0)];
+        let mut past = value("'a'", "'a'", &[2, 4]);
+        past.arcs = vec![(0, 2), (2, 4), (4, 0)];
+        let mut other = value("'x'", "'X'", &[2, 3, 4]);
+        other.arcs = into.arcs.clone();
+        let cases = vec![into, past, other];
+        let size = SuiteSize {
+            min: 1,
+            target: 2,
+            max: 2,
+        };
+        let chosen = |cases: &[Case]| {
+            let suite = write("f", cases, &[], true, Some(&[2, 3, 4]), size).unwrap();
+            suite
+                .cases
+                .iter()
+                .map(|c| c.args.clone())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(chosen(&cases), ["' a '", "'a'"]);
+        // Without arcs, the second slot goes to a new result over the body.
+        let flat: Vec<Case> = cases
+            .iter()
+            .map(|c| Case {
+                arcs: vec![],
+                ..c.clone()
+            })
+            .collect();
+        assert_eq!(chosen(&flat), ["' a '", "'x'"]);
     }
 
     #[test]
