@@ -84,6 +84,8 @@ fn dataset(dir: &Path, items: &[(&str, &str, &[&str])]) -> std::path::PathBuf {
 
 const USES_SIX: &str = "import six\n\ndef f(x):\n    return six.text_type(x) + '!'\n\ndef test_f():\n    assert f(1) == '1!'\n";
 const USES_YAML: &str = "import yaml\n\ndef f(x):\n    return yaml.safe_load(x)\n\ndef test_f():\n    assert f('a: 1') == {'a': 1}\n";
+// An optional import calls for nothing: the program was written (and verified) to run without it.
+const MAY_USE_SIMPLEJSON: &str = "try:\n    import simplejson as json\nexcept ImportError:\n    import json\n\ndef f(x):\n    return json.dumps(x)\n\ndef test_f():\n    assert f([1]) == '[1]'\n";
 
 #[test]
 #[cfg_attr(
@@ -95,7 +97,14 @@ fn lock_build_verify_and_rebuild_on_a_clean_cache() {
     let dir = tempfile::tempdir().unwrap();
     let cache_dir = cache_root();
     let cache = cache_dir.path().join("first");
-    let dataset = dataset(dir.path(), &[("1", USES_SIX, &[]), ("2", USES_YAML, &[])]);
+    let dataset = dataset(
+        dir.path(),
+        &[
+            ("1", USES_SIX, &[]),
+            ("2", USES_YAML, &[]),
+            ("3", MAY_USE_SIMPLEJSON, &[]),
+        ],
+    );
     let dataset_arg = dataset.to_str().unwrap();
 
     // Without an environment the third-party imports fail.
@@ -109,6 +118,7 @@ fn lock_build_verify_and_rebuild_on_a_clean_cache() {
         lock.contains("six==") && lock.contains("pyyaml==") && lock.contains("--hash=sha256:"),
         "{lock}"
     );
+    assert!(!lock.contains("simplejson"), "{lock}");
     let items = fs_err::read_to_string(&dataset).unwrap();
     assert!(
         items.contains("\"requirements\":[\"PyYAML\"]"),
@@ -122,7 +132,7 @@ fn lock_build_verify_and_rebuild_on_a_clean_cache() {
 
     let output = benchgen(&["verify", dataset_arg], &cache);
     assert!(
-        String::from_utf8_lossy(&output.stdout).ends_with("2 passed, 0 failed\n"),
+        String::from_utf8_lossy(&output.stdout).ends_with("3 passed, 0 failed\n"),
         "{}",
         text(&output)
     );

@@ -21,6 +21,9 @@ pub struct Import {
     pub top_level: String,
     /// 1-based line of the import statement.
     pub line: usize,
+    /// In the body of a `try` whose handlers catch `ImportError` (or `ModuleNotFoundError`,
+    /// `Exception`, everything): the program runs without the module, by design.
+    pub optional: bool,
 }
 
 /// Every import statement anywhere in the file (in functions, `try` blocks, `if TYPE_CHECKING:`),
@@ -54,11 +57,38 @@ pub fn imports(source: &str) -> Vec<Import> {
                 module,
                 top_level,
                 line: lines.line(node.start_byte()),
+                optional: guarded_by_import_error(node, source),
             });
         }
         false
     });
     out
+}
+
+/// Whether `node` lies in the body of a `try` with a handler for a failed import.
+fn guarded_by_import_error(node: Node, source: &str) -> bool {
+    let mut child = node;
+    while let Some(parent) = child.parent() {
+        let in_body = parent
+            .child_by_field_name("body")
+            .is_some_and(|body| body.id() == child.id());
+        if parent.kind() == "try_statement" && in_body {
+            let mut cursor = parent.walk();
+            let handles = parent.children(&mut cursor).any(|clause| {
+                let header = text(clause, source).split(':').next().unwrap_or("");
+                clause.kind() == "except_clause"
+                    && (header.trim() == "except"
+                        || ["ImportError", "ModuleNotFoundError", "Exception"]
+                            .iter()
+                            .any(|name| header.contains(name)))
+            });
+            if handles {
+                return true;
+            }
+        }
+        child = parent;
+    }
+    false
 }
 
 /// The modules that `sources` import by absolute name (`os.path`, `json`), sorted and distinct:
@@ -280,6 +310,23 @@ def f():
                 ("numpy", "numpy", 7),
                 ("json", "json", 12),
             ]
+        );
+        let optional: Vec<&str> = imports
+            .iter()
+            .filter(|i| i.optional)
+            .map(|i| i.module.as_str())
+            .collect();
+        assert_eq!(optional, ["numpy"]);
+        // Only a handler for a failed import makes it optional, and only in the `try` body.
+        let guarded = "try:\n    import a\nexcept ValueError:\n    pass\n\
+                       try:\n    import b\nexcept (ModuleNotFoundError, OSError):\n    import c\n";
+        let optional: Vec<(String, bool)> = super::imports(guarded)
+            .into_iter()
+            .map(|i| (i.module, i.optional))
+            .collect();
+        assert_eq!(
+            optional,
+            [("a".into(), false), ("b".into(), true), ("c".into(), false)]
         );
     }
 

@@ -57,10 +57,14 @@ pub fn manager(exclude_newer: Option<String>) -> anyhow::Result<EnvManager> {
 
 /// The distributions `example` needs: the requirements it already states (which may carry
 /// version specifiers) plus those its imports call for, with a warning per refused import.
+/// An optional import (`try: import wcwidth` / `except ImportError: wcwidth = None`) calls for
+/// nothing: the program was verified as it runs, and installing the module would change what
+/// its reference computes.
 fn requirements_of(example: &Example, resolver: &Resolver, printer: &Printer) -> Vec<String> {
     let imports: BTreeSet<String> = [&example.program, &example.tests]
         .into_iter()
         .flat_map(|source| benchgen_python::imports(source))
+        .filter(|import| !import.optional)
         .map(|import| import.top_level)
         .filter(|name| !name.is_empty())
         .collect();
