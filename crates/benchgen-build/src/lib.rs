@@ -570,6 +570,87 @@ fn write_all<'f>(
     drafts
 }
 
+/// The drafts without cases that `verify` and `eval` could not pass, with why. They judge such
+/// an item as a candidate would be judged: its tests' calls of the target recorded, the program
+/// called on those calls, the tests replayed with what it returned; so the reference must get
+/// through all three here, or the item would be one that only the builder can pass.
+fn unjudgeable_free_form(
+    drafts: &[Draft<'_>],
+    executor: &dyn benchgen_sandbox::Execute,
+    limits: Limits,
+    on_event: &mut dyn FnMut(BuildEvent),
+) -> HashMap<usize, String> {
+    use benchgen_eval::judging::{self, Replay};
+    let free_form: Vec<usize> = (0..drafts.len())
+        .filter(|&i| judging::is_free_form(&drafts[i].example))
+        .collect();
+    let requests = free_form
+        .iter()
+        .map(|&i| judging::recording_request(&drafts[i].example, limits))
+        .collect();
+    let mut why = HashMap::new();
+    let mut recorded = Vec::new();
+    for (&i, outcome) in
+        free_form
+            .iter()
+            .zip(batch::run(executor, Phase::Verify, requests, on_event))
+    {
+        match judging::recorded_calls(&drafts[i].example, &outcome) {
+            Ok(calls) => recorded.push((i, calls)),
+            Err(reason) => {
+                why.insert(i, reason);
+            }
+        }
+    }
+    let requests = recorded
+        .iter()
+        .map(|(i, calls)| {
+            let example = &drafts[*i].example;
+            judging::candidate_request(example, example.program.clone(), Some(calls), limits)
+        })
+        .collect();
+    let mut replayed = Vec::new();
+    let mut replays = Vec::new();
+    for ((i, calls), run) in
+        recorded
+            .iter()
+            .zip(batch::run(executor, Phase::Verify, requests, on_event))
+    {
+        match judging::replay_request(&drafts[*i].example, calls, &run, limits) {
+            Replay::Run(request) => {
+                replayed.push(*i);
+                replays.push(request);
+            }
+            Replay::Done(outcome) => {
+                let detail = format!(
+                    "the reference's run on its recorded calls: {}",
+                    outcome.verdict
+                );
+                why.insert(*i, detail);
+            }
+        }
+    }
+    for (i, outcome) in
+        replayed
+            .into_iter()
+            .zip(batch::run(executor, Phase::Verify, replays, on_event))
+    {
+        if !outcome.verdict.is_pass() {
+            let failure = outcome
+                .tests
+                .iter()
+                .find(|t| !t.verdict.is_pass())
+                .map_or(outcome.detail.as_str(), |t| t.message.as_str());
+            let first = failure.lines().next().unwrap_or_default();
+            why.insert(
+                i,
+                format!("its tests fail on a replay of the reference's own outcomes: {first}"),
+            );
+        }
+    }
+    why
+}
+
 /// Runs every draft's reference (`options.reference_runs` times) and stubs against its tests;
 /// returns the accepted examples with their quality figures filled.
 fn verify_all(
@@ -589,29 +670,7 @@ fn verify_all(
         .iter()
         .map(|d| verify::stubs(&d.example, &d.suite.cases))
         .collect();
-    // `verify` and `eval` judge an item without cases by recording its tests' calls: an item
-    // whose calls cannot be recorded would be one that only the builder can pass.
-    let free_form: Vec<usize> = (0..drafts.len())
-        .filter(|&i| benchgen_eval::judging::is_free_form(&drafts[i].example))
-        .collect();
-    let recordings = batch::run(
-        executors.main,
-        Phase::Verify,
-        free_form
-            .iter()
-            .map(|&i| benchgen_eval::judging::recording_request(&drafts[i].example, limits))
-            .collect(),
-        on_event,
-    );
-    let unrecordable: HashMap<usize, String> = free_form
-        .iter()
-        .zip(&recordings)
-        .filter_map(|(&i, outcome)| {
-            benchgen_eval::judging::recorded_calls(&drafts[i].example, outcome)
-                .err()
-                .map(|why| (i, why))
-        })
-        .collect();
+    let unjudgeable = unjudgeable_free_form(&drafts, executors.main, limits, on_event);
     let mut requests = Vec::new();
     for (draft, stubs) in drafts.iter().zip(&stubs) {
         requests.push(reference_request(draft));
@@ -648,7 +707,7 @@ fn verify_all(
             .zip(&first[offset + 1..offset + 1 + stubs.len()])
             .collect();
         offset += 1 + stubs.len();
-        if let Some(why) = unrecordable.get(&i) {
+        if let Some(why) = unjudgeable.get(&i) {
             let reason = SkipReason::NotJudgeable(why.clone());
             skip(report, &draft.example.id, Stage::Verify, reason);
             continue;
