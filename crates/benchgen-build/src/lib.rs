@@ -24,8 +24,7 @@
 //!    flaky reference...) is skipped with the reason.
 //! 7. **Verify** (`verify`): the reference must pass its tests in every run and
 //!    every stub body (`pass`, `return None`, a constant...) must fail them; an item without
-//!    cases as data must have tests whose calls of the target can be recorded, as `verify`
-//!    and `eval` judge it.
+//!    cases as data must pass the way `verify` and `eval` judge it (recorded calls, replayed).
 //!
 //! Sandbox work goes through a few large batches so every worker stays busy. A source that
 //! cannot be read is recorded in [`BuildReport::errors`] and the others are built regardless;
