@@ -49,6 +49,14 @@ impl<'a> Modules<'a> {
         }
     }
 
+    /// The dotted name of the module whose text is `text`, if it is one of these.
+    fn name_of(&self, text: &str) -> Option<String> {
+        self.texts
+            .iter()
+            .find(|(_, (own, _))| *own == text)
+            .map(|(name, _)| name.clone())
+    }
+
     fn get(&self, module: &str) -> Option<(&'a str, Option<&'a str>)> {
         self.texts.get(module).copied()
     }
@@ -80,6 +88,7 @@ pub fn slice_in(
     facts: &PythonFacts,
     modules: &Modules,
 ) -> Result<String, SkipReason> {
+    let own_name = modules.name_of(source);
     let source = benchgen_python::remove_main_block(source);
     let target = benchgen_python::find_target(&source, qualified_name)
         .map_err(|_| SkipReason::NotTopLevel)?;
@@ -99,7 +108,7 @@ pub fn slice_in(
         return Err(SkipReason::Redefined);
     }
     let target_piece = Module {
-        name: None,
+        name: own_name,
         source,
         statements,
         package: package.map(str::to_string),
@@ -334,7 +343,8 @@ pub fn slice_in(
 
 /// One module's text and statements, as a slice reads them.
 struct Module {
-    /// Its dotted name; `None` for the target's (which may be a lone file).
+    /// Its dotted name; `None` for a target's lone file. The same definition in the target's
+    /// module and in that module's part wanted by another module then means one thing.
     name: Option<String>,
     source: String,
     statements: Vec<TopLevelStatement>,
@@ -1319,6 +1329,7 @@ def f(x: 'Zone'):
         // imports from `functoolz`.
         let fz = "def argcount(f):\n    return f.__code__.co_argcount\n\n\n\
                   def is_arity(n, f):\n    return _sigs.arity_of(f) == n\n\n\n\
+                  def both(n, f):\n    return argcount(f) == n and is_arity(n, f)\n\n\n\
                   from . import _sigmod as _sigs\n";
         let sigmod = "from .fz import argcount, is_arity\n\n\n\
                       def arity_of(f):\n    return argcount(f)\n\n\n\
@@ -1354,6 +1365,13 @@ def f(x: 'Zone'):
                      def both(n, f):\n    return is_arity(n, f) and arity_of(f) > 0\n\n\n{namespace}")
         );
         assert_eq!(benchgen_python::parse_errors(&program), None);
+        // A target whose module is wanted by another: its definitions there mean the same.
+        let program = slice_in(fz, "both", Some("pkg"), &facts, &modules).unwrap();
+        let both = "def both(n, f):\n    return argcount(f) == n and is_arity(n, f)\n";
+        assert!(
+            program.ends_with(&format!("{both}\n\n{namespace}")),
+            "{program}"
+        );
     }
 
     #[test]
