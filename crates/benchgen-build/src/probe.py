@@ -37,6 +37,7 @@ import canon
 import copy
 import inspect
 import io
+import itertools
 import json
 import random
 import signal
@@ -107,6 +108,9 @@ MAX_ITEMS = 12
 # in all.
 PER_ATTRIBUTE = 3
 MAX_VOCABULARY = 24
+# Elements of receivers that lead a method's parameter pools: per receiver, and in all.
+MEMBERS_PER_RECEIVER = 3
+MAX_MEMBERS = 8
 # Most receivers kept for a method, and constructor calls tried to find them.
 MAX_RECEIVERS = 6
 MAX_RECEIVER_TRIES = 60
@@ -131,6 +135,14 @@ class _Receiver:
 
     def __repr__(self):
         return "<" + self.text + ">"
+
+
+def _among(value, values):
+    """Whether `values` holds `value`, by type and `==` (1 and True are two inputs)."""
+    try:
+        return any(type(v) is type(value) and v == value for v in values)
+    except BaseException:  # noqa: BLE001 - an `==` that fails: a new value
+        return False
 
 
 def _state_of(obj):
@@ -317,6 +329,8 @@ class Probe:
         self.target = self.function
         self.spec = config.get("receiver")
         self.receivers = []
+        # What the receivers hold (see _note_members).
+        self.members = []
         self.receiver_object = None
         self.params = config["params"]
         self.first_line, self.last_line = config["lines"]
@@ -423,6 +437,18 @@ class Probe:
             states.add(state)
             self.receivers.append(_Receiver(text, args, kwargs, first))
 
+    def _note_members(self, obj):
+        """Remembers the first few elements (a mapping's keys) of a receiver that iterates:
+        `discard`, `get`, `remove`, `index` take what the receiver holds, which no pool has."""
+        if not hasattr(type(obj), "__iter__") or len(self.members) >= MAX_MEMBERS:
+            return
+        try:
+            for value in itertools.islice(iter(obj), MEMBERS_PER_RECEIVER):
+                if self._shown(value) and not _among(value, self.members):
+                    self.members.append(value)
+        except BaseException:  # noqa: BLE001 - an iteration that fails holds nothing
+            pass
+
     def _construct(self, args, kwargs):
         """The canonical state of `Class(*args, **kwargs)`, or None when it fails."""
         sink = io.StringIO()
@@ -434,6 +460,7 @@ class Probe:
             try:
                 obj = self.cls(*copy.deepcopy(args), **copy.deepcopy(kwargs))
                 state = self._observable(obj)
+                self._note_members(obj)
                 return "-" if state is None else _canonical(state[1], 0)
             finally:
                 signal.setitimer(signal.ITIMER_REAL, 0)
@@ -465,9 +492,12 @@ class Probe:
             return False
 
     def _pool(self, i, values):
-        """`values`, but the receivers for the receiver's slot."""
+        """`values`, but the receivers for the receiver's slot, and for a method's parameters
+        what the receivers hold first."""
         if self.spec is not None and i == 0:
             return list(self.receivers)
+        if self.spec is not None:
+            return self.members + [v for v in values if not _among(v, self.members)]
         return values
 
     def run(self):
