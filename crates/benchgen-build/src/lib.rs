@@ -67,6 +67,11 @@ pub use report::{
 };
 pub use source::Source;
 
+/// The build's default branch-coverage gate: stricter than the audit's 0.5, since one
+/// `if` whose other way no test takes is half a function untested, and at 0.6 a target with
+/// one decision needs both its outcomes.
+pub const MIN_BRANCH_COVERAGE: f64 = 0.6;
+
 /// How a build looks for items.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BuildOptions {
@@ -117,7 +122,7 @@ impl Default for BuildOptions {
             target_tests: 8,
             max_tests: 12,
             min_mutation_score: AuditOptions::default().min_mutation_score,
-            min_branch_coverage: AuditOptions::default().min_branch_coverage,
+            min_branch_coverage: Some(MIN_BRANCH_COVERAGE),
             reference_runs: 3,
             host_python: std::env::var(benchgen_core::env_vars::EnvVars::BENCHGEN_HOST_PYTHON)
                 .unwrap_or_else(|_| "python3".into()),

@@ -329,7 +329,7 @@ pub struct BuildArgs {
     #[arg(long, default_value_t = 0.6, value_parser = valid::share)]
     pub min_mutation_score: f64,
     /// Skip items whose branch coverage, as `benchgen audit` measures it, is below this (0 to 1).
-    #[arg(long, default_value_t = 0.5, value_parser = valid::share)]
+    #[arg(long, default_value_t = benchgen_build::MIN_BRANCH_COVERAGE, value_parser = valid::share)]
     pub min_branch_coverage: f64,
     /// Do not audit the items nor gate them on the two thresholds (faster; tests are still
     /// chosen against mutants, though no probe round is aimed at the survivors, and stubs must
