@@ -35,11 +35,7 @@ fn generators_are_items_whose_tests_compare_what_they_yield() {
     require(&[Prereq::Sandbox]);
     let (main, second) = executors();
     let report = build_one("runs.py", WINDOWS, &main, &second);
-    let item = report
-        .examples
-        .iter()
-        .find(|e| e.id.ends_with("windows"))
-        .expect("an item for the generator");
+    let item = support::item(&report, "windows");
     println!("{}\n{}", item.tests, item.instruction);
     assert!(item.tests.contains("list(windows("), "{}", item.tests);
     assert!(

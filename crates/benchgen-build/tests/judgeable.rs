@@ -15,7 +15,7 @@ include!(concat!(env!("OUT_DIR"), "/prereq.rs"));
 use prereq::{require, Prereq};
 
 mod support;
-use support::{build_one, executors};
+use support::{build_one, executors, skip_of};
 
 const PICK: &str = r#"
 def pick(flag, func):
@@ -29,15 +29,13 @@ def pick(flag, func):
     return (flag, str)
 
 
-def apply(func, text):
-    """`func` applied to `text` when it is callable; `text` unchanged otherwise.
+def repeat(text, times=2):
+    """`text` said `times` times, with a space between.
 
-    >>> apply(str.upper, 'abc')
-    'ABC'
+    >>> repeat('ab', 3)
+    'ab ab ab'
     """
-    if callable(func):
-        return func(text)
-    return text
+    return ' '.join([text] * times)
 
 
 class Pairs(dict):
@@ -75,26 +73,18 @@ fn items_that_verify_could_not_judge_are_skipped_with_the_reason() {
     require(&[Prereq::Sandbox]);
     let (main, second) = executors();
     let report = build_one("pick.py", PICK, &main, &second);
-    let skipped = report
-        .skipped
-        .iter()
-        .find(|s| s.id.ends_with("/pick"))
-        .expect("pick is skipped");
+    let skipped = skip_of(&report, "/pick");
     assert!(
         matches!(&skipped.reason, benchgen_build::SkipReason::NotJudgeable(why) if why.contains("no canonical encoding")),
         "{:?}",
         skipped.reason
     );
-    let of = report
-        .skipped
-        .iter()
-        .find(|s| s.id.ends_with("/Pairs.of"))
-        .expect("Pairs.of is skipped");
+    let of = skip_of(&report, "/Pairs.of");
     assert!(
         matches!(&of.reason, benchgen_build::SkipReason::NotJudgeable(why) if why.contains("replay")),
         "{:?}",
         of.reason
     );
     let ids: Vec<&str> = report.examples.iter().map(|e| e.id.as_str()).collect();
-    assert_eq!(ids, ["pick/apply"]);
+    assert_eq!(ids, ["pick/repeat"]);
 }

@@ -12,7 +12,7 @@
 //! Needs bubblewrap and root: without them the tests are ignored, or fail under CI.
 
 mod support;
-use support::{build_one, executors, passes};
+use support::{build_one, executors, item, passes};
 
 include!(concat!(env!("OUT_DIR"), "/prereq.rs"));
 use prereq::{require, Prereq};
@@ -62,14 +62,11 @@ fn methods_get_receivers_and_their_state_is_tested() {
     require(&[Prereq::Sandbox]);
     let (main, second) = executors();
     let report = build_one("tally.py", TALLY, &main, &second);
-    let item = |name: &str| {
-        report
-            .examples
-            .iter()
-            .find(|e| e.id.ends_with(name))
-            .unwrap_or_else(|| panic!("no item for {name}"))
-    };
-    let (add, scale, mean) = (item("Tally.add"), item("Tally.scale"), item("Tally.mean"));
+    let (add, scale, mean) = (
+        item(&report, "Tally.add"),
+        item(&report, "Tally.scale"),
+        item(&report, "Tally.mean"),
+    );
     for example in [add, scale, mean] {
         println!("{}\n{}", example.id, example.tests);
         assert!(
@@ -154,14 +151,10 @@ fn class_tables_give_inputs_and_the_clock_is_fixed() {
     require(&[Prereq::Sandbox]);
     let (main, second) = executors();
     let report = build_one("week.py", WEEK, &main, &second);
-    let item = |name: &str| {
-        report
-            .examples
-            .iter()
-            .find(|e| e.id.ends_with(name))
-            .unwrap_or_else(|| panic!("no item for {name}"))
-    };
-    let (weekday, full_year) = (item("Week.weekday"), item("Week.full_year"));
+    let (weekday, full_year) = (
+        item(&report, "Week.weekday"),
+        item(&report, "Week.full_year"),
+    );
     println!("{}\n{}", weekday.tests, full_year.tests);
     // Some call finds a day, from the words of `DAYS`.
     assert!(
@@ -212,11 +205,7 @@ fn a_method_is_given_what_its_receiver_holds() {
     require(&[Prereq::Sandbox]);
     let (main, second) = executors();
     let report = build_one("shelf.py", SHELF, &main, &second);
-    let take = report
-        .examples
-        .iter()
-        .find(|e| e.id.ends_with("Shelf.take"))
-        .expect("an item for Shelf.take");
+    let take = item(&report, "Shelf.take");
     println!("{}", take.tests);
     let found = |value: bool| {
         take.cases

@@ -206,6 +206,75 @@ def by_alias():
     );
 }
 
+/// A free-form item judged as `eval` judges it: the reference's run records the calls `tests`
+/// make of `target`; `candidate` calls `program` on them; `replay` runs the tests with any
+/// claimed outcomes.
+struct FreeForm<'a> {
+    executor: &'a benchgen_sandbox::Executor,
+    program: &'a str,
+    tests: &'a str,
+    target: &'a str,
+    calls: Vec<serde_json::Value>,
+}
+
+impl<'a> FreeForm<'a> {
+    fn record(
+        executor: &'a benchgen_sandbox::Executor,
+        program: &'a str,
+        tests: &'a str,
+        target: &'a str,
+    ) -> Self {
+        let record = executor.run(&ExecRequest {
+            program: program.into(),
+            tests: tests.into(),
+            limits: limits(),
+            mode: RunMode::Record {
+                target: target.into(),
+            },
+            ..Default::default()
+        });
+        assert_eq!(record.verdict, Verdict::Passed, "{record:?}");
+        FreeForm {
+            executor,
+            program,
+            tests,
+            target,
+            calls: record.calls,
+        }
+    }
+
+    /// The candidate's outcomes on the recorded calls, as a cases run reports them.
+    fn candidate(&self) -> Vec<serde_json::Value> {
+        let calls = self
+            .calls
+            .iter()
+            .map(|inputs| CaseCall {
+                inputs: Some(inputs.clone()),
+                ..call(self.target)
+            })
+            .collect();
+        self.executor
+            .run(&cases_request(self.program, calls, None))
+            .cases
+    }
+
+    fn replay(&self, outcomes: Vec<serde_json::Value>) -> Verdict {
+        self.executor
+            .run(&ExecRequest {
+                program: self.program.into(),
+                tests: self.tests.into(),
+                limits: limits(),
+                mode: RunMode::Replay {
+                    target: self.target.into(),
+                    calls: self.calls.clone(),
+                    outcomes,
+                },
+                ..Default::default()
+            })
+            .verdict
+    }
+}
+
 #[test]
 #[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
 fn recorded_calls_replay_through_free_form_tests() {
@@ -213,52 +282,20 @@ fn recorded_calls_replay_through_free_form_tests() {
     let executor = executor(1);
     let program = "def f(xs, k=1):\n    return sorted(xs)[:k]\n";
     let tests = "import random\n\ndef test_f():\n    for _ in range(3):\n        xs = [random.randint(0, 9) for _ in range(4)]\n        assert f(xs, k=2) == sorted(xs)[:2]\n";
-    let record = executor.run(&ExecRequest {
-        program: program.into(),
-        tests: tests.into(),
-        limits: limits(),
-        mode: RunMode::Record { target: "f".into() },
-        ..Default::default()
-    });
-    assert_eq!(record.verdict, Verdict::Passed, "{record:?}");
-    assert_eq!(record.calls.len(), 3);
-    let run = |outcomes: Vec<serde_json::Value>| {
-        executor.run(&ExecRequest {
-            program: program.into(),
-            tests: tests.into(),
-            limits: limits(),
-            mode: RunMode::Replay {
-                target: "f".into(),
-                calls: record.calls.clone(),
-                outcomes,
-            },
-            ..Default::default()
-        })
-    };
-    // The candidate's outcomes, as a cases run reports them.
-    let candidate = executor.run(&cases_request(
-        program,
-        record
-            .calls
-            .iter()
-            .map(|inputs| CaseCall {
-                inputs: Some(inputs.clone()),
-                ..call("f")
-            })
-            .collect(),
-        None,
-    ));
-    assert_eq!(candidate.cases.len(), 3);
-    assert_eq!(run(candidate.cases.clone()).verdict, Verdict::Passed);
+    let item = FreeForm::record(&executor, program, tests, "f");
+    assert_eq!(item.calls.len(), 3);
+    let candidate = item.candidate();
+    assert_eq!(candidate.len(), 3);
+    assert_eq!(item.replay(candidate.clone()), Verdict::Passed);
     // A wrong claim fails, and so does an object that claims to equal everything.
-    let mut wrong = candidate.cases.clone();
+    let mut wrong = candidate.clone();
     wrong[1]["returned"] = json!({"list": []});
-    assert_eq!(run(wrong).verdict, Verdict::Failed);
-    let mut anything = candidate.cases.clone();
+    assert_eq!(item.replay(wrong), Verdict::Failed);
+    let mut anything = candidate.clone();
     anything[0]["returned"] = json!({"object": {"type": "unittest.mock._ANY", "fields": []}});
-    assert_eq!(run(anything).verdict, Verdict::Failed);
+    assert_eq!(item.replay(anything), Verdict::Failed);
     // Outcomes for fewer calls than the tests make fail too.
-    assert_eq!(run(candidate.cases[..1].to_vec()).verdict, Verdict::Failed);
+    assert_eq!(item.replay(candidate[..1].to_vec()), Verdict::Failed);
 }
 
 #[test]
@@ -269,52 +306,18 @@ fn a_classmethod_is_recorded_and_replayed_without_its_class() {
     // boltons' `OrderedMultiDict.fromkeys`: the class is bound, never an input.
     let program = "class Bag(dict):\n    @classmethod\n    def of(cls, keys, value=0):\n        bag = cls()\n        for key in keys:\n            bag[key] = bag.get(key, value) + 1\n        return bag\n";
     let tests = "def test_of():\n    assert Bag.of('aba') == {'a': 2, 'b': 1}\n    assert isinstance(Bag.of([]), Bag)\n";
-    let target = "Bag.of";
-    let record = executor.run(&ExecRequest {
-        program: program.into(),
-        tests: tests.into(),
-        limits: limits(),
-        mode: RunMode::Record {
-            target: target.into(),
-        },
-        ..Default::default()
-    });
-    assert_eq!(record.verdict, Verdict::Passed, "{record:?}");
+    let item = FreeForm::record(&executor, program, tests, "Bag.of");
     assert_eq!(
-        record.calls,
+        item.calls,
         [
             json!({"tuple": [{"tuple": ["aba"]}, {"dict": []}]}),
             json!({"tuple": [{"tuple": [{"list": []}]}, {"dict": []}]}),
         ]
     );
-    let candidate = executor.run(&cases_request(
-        program,
-        record
-            .calls
-            .iter()
-            .map(|inputs| CaseCall {
-                inputs: Some(inputs.clone()),
-                ..call(target)
-            })
-            .collect(),
-        None,
-    ));
-    assert_eq!(candidate.cases.len(), 2, "{candidate:?}");
-    let replay = |outcomes: Vec<serde_json::Value>| {
-        executor.run(&ExecRequest {
-            program: program.into(),
-            tests: tests.into(),
-            limits: limits(),
-            mode: RunMode::Replay {
-                target: target.into(),
-                calls: record.calls.clone(),
-                outcomes,
-            },
-            ..Default::default()
-        })
-    };
-    assert_eq!(replay(candidate.cases.clone()).verdict, Verdict::Passed);
-    let mut wrong = candidate.cases.clone();
+    let candidate = item.candidate();
+    assert_eq!(candidate.len(), 2);
+    assert_eq!(item.replay(candidate.clone()), Verdict::Passed);
+    let mut wrong = candidate.clone();
     wrong[0]["returned"] = wrong[1]["returned"].clone();
-    assert_eq!(replay(wrong).verdict, Verdict::Failed);
+    assert_eq!(item.replay(wrong), Verdict::Failed);
 }

@@ -51,3 +51,23 @@ pub fn build_one(file_name: &str, source: &str, main: &Executor, second: &Execut
     }
     report
 }
+
+/// The item of `report` whose id ends with `name` (`Tally.add`).
+#[allow(dead_code)] // not every test file looks items up
+pub fn item<'r>(report: &'r BuildReport, name: &str) -> &'r Example {
+    report
+        .examples
+        .iter()
+        .find(|e| e.id.ends_with(name))
+        .unwrap_or_else(|| panic!("no item for {name}"))
+}
+
+/// The skip of `report` whose id ends with `name`.
+#[allow(dead_code)] // not every test file looks skips up
+pub fn skip_of<'r>(report: &'r BuildReport, name: &str) -> &'r benchgen_build::Skip {
+    report
+        .skipped
+        .iter()
+        .find(|s| s.id.ends_with(name))
+        .unwrap_or_else(|| panic!("{name} is not skipped"))
+}
