@@ -159,6 +159,9 @@ def shout(text, times=1):
 
     >>> shout('hi', 2)
     'HI!!'
+    >>> shout('hi', -1)
+    Traceback (most recent call last):
+    ValueError: times must be >= 0
     """
     if times < 0:
         raise ValueError("times must be >= 0")
