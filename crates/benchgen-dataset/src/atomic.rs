@@ -34,17 +34,23 @@ pub fn write_atomic(
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let temporary = tempfile::Builder::new()
-        .prefix(&format!(".{name}."))
-        .suffix(".partial")
-        .permissions(std::fs::Permissions::from_mode(mode))
-        .tempfile_in(folder)
-        .map_err(|e| annotate(e, folder))?;
-    let registered = temporary.path().to_path_buf();
-    PARTIAL
-        .lock()
-        .expect("partial-write registry")
-        .push(registered.clone());
+    // Created and registered under the registry's lock, after a stop has been checked for, so
+    // that every temporary file that exists when the signal's thread cleans up is one it sees.
+    let (temporary, registered) = {
+        let mut registry = registry();
+        if REFUSED.load(Ordering::SeqCst) {
+            return Err(refused());
+        }
+        let temporary = tempfile::Builder::new()
+            .prefix(&format!(".{name}."))
+            .suffix(".partial")
+            .permissions(std::fs::Permissions::from_mode(mode))
+            .tempfile_in(folder)
+            .map_err(|e| annotate(e, folder))?;
+        let registered = temporary.path().to_path_buf();
+        registry.push(registered.clone());
+        (temporary, registered)
+    };
     let result = (|| {
         let mut writer = BufWriter::new(temporary.as_file());
         write(&mut writer)?;
@@ -54,22 +60,21 @@ pub fn write_atomic(
         std::fs::set_permissions(temporary.path(), std::fs::Permissions::from_mode(mode))?;
         // Checked and renamed under the registry's lock, so that a stop either comes first (and
         // the file is not put in place) or after (and the file is complete and sound).
-        let _registry = PARTIAL.lock().expect("partial-write registry");
+        let _registry = registry();
         if REFUSED.load(Ordering::SeqCst) {
-            return Err(std::io::Error::other(
-                "interrupted: the file was not written",
-            ));
+            return Err(refused());
         }
         temporary
             .persist(path)
             .map(|_| ())
             .map_err(|e| annotate(e.error, path))
     })();
-    PARTIAL
-        .lock()
-        .expect("partial-write registry")
-        .retain(|p| p != &registered);
-    result
+    registry().retain(|p| p != &registered);
+    // A stop removes the temporary file under the writer's feet; say why the write failed.
+    match result {
+        Err(_) if REFUSED.load(Ordering::SeqCst) => Err(refused()),
+        result => result,
+    }
 }
 
 /// Writes `text` to `path`, replacing it atomically.
@@ -83,14 +88,26 @@ pub fn refuse_writes() {
     REFUSED.store(true, Ordering::SeqCst);
 }
 
-/// Removes the temporary files of writes in progress; for a signal handler about to exit.
+/// Removes the temporary files of writes in progress; for a signal's thread about to exit, after
+/// [`refuse_writes`]. The lock is held only for registering and renaming, so waiting for it is
+/// short; once it is held, no write can create or put in place a file any more.
 pub fn remove_partial_writes() {
-    // A writer holding the lock cannot be waited for in a signal's thread: skip then.
-    if let Ok(partial) = PARTIAL.try_lock() {
-        for path in partial.iter() {
-            let _ = std::fs::remove_file(path);
-        }
+    for path in registry().iter() {
+        let _ = std::fs::remove_file(path);
     }
+}
+
+/// The registry of temporary files; a writer that panicked left it consistent (it only pushes
+/// and retains), so a poisoned lock is taken as it is.
+fn registry() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+    PARTIAL
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// The error of a write asked for after a stop signal.
+fn refused() -> std::io::Error {
+    std::io::Error::other("interrupted: the file was not written")
 }
 
 /// The folder `path` is written in.
