@@ -20,6 +20,10 @@ pub(crate) enum Hint {
     List {
         item: Box<Hint>,
     },
+    /// Any iterable: lists, and iterators over them (which a sized-only answer fails on).
+    Iterable {
+        item: Box<Hint>,
+    },
     Tuple {
         item: Box<Hint>,
     },
@@ -166,7 +170,10 @@ fn documented_type(text: &str) -> Option<Hint> {
     if let Some((container, item)) = text.split_once(" of ") {
         let item = documented_type(item).unwrap_or(Hint::Any);
         return match container.trim() {
-            "list" | "sequence" | "iterable" => Some(Hint::list(item)),
+            "list" | "sequence" => Some(Hint::list(item)),
+            "iterable" => Some(Hint::Iterable {
+                item: Box::new(item),
+            }),
             "tuple" => Some(Hint::Tuple {
                 item: Box::new(item),
             }),
@@ -215,8 +222,10 @@ fn annotation(text: &str) -> Option<Hint> {
         "str" | "AnyStr" => Hint::Str,
         "bytes" | "bytearray" => Hint::Bytes,
         "None" | "NoneType" => Hint::None,
-        "list" | "List" | "Sequence" | "MutableSequence" | "Iterable" | "Collection"
-        | "Iterator" => Hint::list(arg(0)),
+        "list" | "List" | "Sequence" | "MutableSequence" | "Collection" => Hint::list(arg(0)),
+        "Iterable" | "Iterator" => Hint::Iterable {
+            item: Box::new(arg(0)),
+        },
         "tuple" | "Tuple" => Hint::Tuple {
             item: Box::new(arg(0)),
         },
@@ -470,7 +479,6 @@ fn by_name(name: &str) -> Hint {
         "elements",
         "arr",
         "array",
-        "iterable",
         "xs",
         "ys",
         "nums",
@@ -480,6 +488,11 @@ fn by_name(name: &str) -> Hint {
         "vec",
     ]) {
         return Hint::list(Hint::Any);
+    }
+    if exact(&["iterable", "iterator"]) {
+        return Hint::Iterable {
+            item: Box::new(Hint::Any),
+        };
     }
     if exact(&[
         "d", "mapping", "dict", "dct", "options", "params", "table", "kwargs", "attrs", "headers",
@@ -564,6 +577,22 @@ mod tests {
         assert_eq!(hint(&param("names", None, None)), Hint::list(Hint::Str));
         assert_eq!(hint(&param("max_width", None, None)), Hint::Int);
         assert_eq!(hint(&param("thing", None, None)), Hint::Any);
+        let iterable = |item| Hint::Iterable {
+            item: Box::new(item),
+        };
+        assert_eq!(hint(&param("iterable", None, None)), iterable(Hint::Any));
+        assert_eq!(
+            hint(&param("iterables", None, None)),
+            Hint::list(iterable(Hint::Any))
+        );
+        assert_eq!(
+            hint(&param("xs", Some("Iterator[int]"), None)),
+            iterable(Hint::Int)
+        );
+        assert_eq!(
+            documented_type("iterable of str"),
+            Some(iterable(Hint::Str))
+        );
     }
 
     #[test]

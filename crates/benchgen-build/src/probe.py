@@ -69,13 +69,16 @@ POOLS = {
     "float": [0.0, 1.0, -1.0, 0.5, 0.25, 0.1, 0.3, 2.5, 3.14159, -0.75, 100.0, 1e-05,
               12345.678],
     "bool": [True, False],
-    # Plain words first, then strings shaped like what library code parses.
+    # Plain words first (one in two cases, side by side: the diagonal of calls pairs them),
+    # then strings shaped like what library code parses (paths at the root and ending in a
+    # separator too).
     "str": [
-        "", " ", "a", "abc", "hello", "Hello World", "  padded text  ", "line one\nline two",
+        "", " ", "a", "abc", "ABC", "hello", "Hello World", "  padded text  ", "line one\nline two",
         "tab\tseparated", "a,b,c", "123", "3.14", "CamelCaseName", "snake_case_name",
         "\u00fcn\u00efc\u00f6d\u00e9", "\u65e5\u672c\u8a9e", "x" * 30,
-        "The quick brown fox jumps over the lazy dog.", "/usr/local/lib/file.txt",
-        "C:\\Windows\\file.txt", "http://example.com/a/b?q=1&r=two#frag", "user@example.com",
+        "The quick brown fox jumps over the lazy dog.", "/usr/local/lib/file.txt", "/etc",
+        "/usr/lib/", "C:\\Windows\\file.txt", "http://example.com/a/b?q=1&r=two#frag",
+        "user@example.com",
         "192.168.0.1", "2023-10-05", "key=value; other=2", "*.txt", "DEADbeef01", "aGVsbG8=",
         "<b>bold</b> &amp; more", "'quoted' \"text\"", ".hidden", "archive.tar.gz",
         "dir/sub/file.name.txt", "it's here", "MiXeD cAsE", "two  spaces\n\nnew paragraph",
@@ -99,6 +102,8 @@ ANY = [0, 1, -1, 3, 12, 2000, 2.5, 0.5, 0.3, "", "abc", "Hello World", "/usr/lib
 # Share of random calls that draw a parameter from ANY instead of its hint's pool: names and
 # annotations mislead (`base` is a number base in one module and a URL in another).
 OFF_HINT = 0.25
+# Iterators in the pool of a parameter that takes any iterable.
+ITERATORS = 2
 # Cap on generated container and string sizes, to keep tests readable and calls fast.
 MAX_STR = 120
 MAX_ITEMS = 12
@@ -168,9 +173,17 @@ def pool(hint, rng, depth=0):
         return values
     if depth > 1:
         return [0, "a", None]
+    if kind == "iterable":
+        # Lists, and iterators over some of them: what takes any iterable must not need a
+        # sized or re-iterable one, as a correct answer may not.
+        values = pool(dict(hint, type="list"), rng, depth)
+        return values + [iter(v) for v in values if v][:ITERATORS]
     if kind in ("list", "tuple", "set"):
         items = pool(hint.get("item", {"type": "any"}), rng, depth + 1)
-        values = [[], items[:1], items[:3], items[1:4][::-1], rng.sample(items, min(5, len(items)))]
+        # An item coming back after another is what grouping, deduplicating and counting
+        # answers that only look at neighbours get wrong.
+        values = [[], items[:1], items[:3], items[1:4][::-1], items[:2] + items[:1],
+                  rng.sample(items, min(5, len(items)))]
         if kind == "tuple":
             return [tuple(v) for v in values]
         if kind == "set":
@@ -208,7 +221,9 @@ def matches(value, hint, depth=0):
     if kind == "none":
         return value is None
     item = hint.get("item", {"type": "any"})
-    if kind in ("list", "tuple"):
+    if kind == "iterable" and _is_iterator(value):
+        return True
+    if kind in ("list", "tuple", "iterable"):
         return type(value) in (list, tuple) and all(matches(v, item, depth + 1) for v in value)
     if kind == "set":
         return type(value) in (set, frozenset) and all(matches(v, item, depth + 1) for v in value)
@@ -666,6 +681,11 @@ class Probe:
             return repr(value)
         if id(value) in CALLABLE_NAMES:
             return CALLABLE_NAMES[id(value)]
+        if type(value) is LIST_ITERATOR:
+            # `iter([...])`, read without consuming it: (iter, (items,), position).
+            _, (items,), *position = value.__reduce__()
+            text = self._literal(items) if type(items) is list and position in ([], [0]) else None
+            return None if text is None else f"iter({text})"
         try:
             text = repr(value)
             back = eval(text, self.namespace)
@@ -701,7 +721,8 @@ class Probe:
         case = {"args": text, "kind": first["kind"], "lines": first["lines"],
                 "arcs": first["arcs"],
                 "arg_types": signature, "_call": (args, kwargs), "receiver": receiver,
-                "in_domain": self._in_domain(args, kwargs), "origin": origin}
+                "in_domain": origin == "seed" or self._in_domain(args, kwargs),
+                "origin": origin}
         if first["kind"] == "raise":
             exc_type = first["type"]
             self.errors[exc_type.__name__] = self.errors.get(exc_type.__name__, 0) + 1
@@ -838,7 +859,9 @@ class Probe:
             kind, count = max(kinds.items(), key=lambda item: item[1])
             usual[name] = kind if 2 * count > len(pairs) else None
         for case in self.cases:
-            case["in_domain"] = all(
+            # The documented calls are in the domain by definition (`groupby('gender', ...)`
+            # with a key documented as callable or not).
+            case["in_domain"] = case["origin"] == "seed" or all(
                 (_kind_fits(_kind(value), usual[param["name"]]) if param["name"] in usual
                  else matches(value, param["hint"]))
                 and not self._undocumented_negative(param, value)
@@ -1084,6 +1107,9 @@ def _kind_fits(kind, usual):
 
 # Most items a lazy result may yield to be materialised; longer (or endless) ones are no case.
 MAX_YIELDED = 50
+
+
+LIST_ITERATOR = type(iter([]))
 
 
 def _is_iterator(value):

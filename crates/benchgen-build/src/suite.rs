@@ -227,8 +227,9 @@ fn behaviour(case: &Case) -> (CaseKind, &str) {
     }
 }
 
-/// Greedy line cover, then greedy mutant kill (see [`write_guided`]), then distinct behaviours,
-/// then the rest; returned in probe order.
+/// Greedy line cover, then arc cover, then greedy mutant kill (see [`write_guided`]), then one
+/// iterator argument, then distinct behaviours (one unchanged input among them), then the
+/// rest; returned in probe order.
 fn choose(
     cases: &[Case],
     usable: &[(usize, Check)],
@@ -252,7 +253,7 @@ fn choose(
             !shown.behaviours.contains(&behaviour(case)),
             case.origin,
             shown.new_characters(&case.args).min(NEW_CHARACTERS),
-            case.repr != case.args,
+            !returns_its_input(case),
             !shown.signatures.contains(case.arg_types.as_str()),
             std::cmp::Reverse(case.args.len()),
             std::cmp::Reverse(i),
@@ -337,6 +338,19 @@ fn choose(
         shown.add(&cases[i]);
         chosen.push((i, check));
     }
+    // An iterator where the function takes any iterable: an answer that needs a sized or
+    // re-iterable argument is wrong by the docstring, and no mutant of the reference shows it.
+    if !chosen.iter().any(|&(i, _)| passes_iterator(&cases[i])) && chosen.len() < size.max {
+        let best = usable
+            .iter()
+            .filter(|&&(i, _)| allowed(&chosen, i) && passes_iterator(&cases[i]))
+            .max_by_key(|&&(i, _)| preference(i, &shown))
+            .copied();
+        if let Some((i, check)) = best {
+            shown.add(&cases[i]);
+            chosen.push((i, check));
+        }
+    }
     // The rest of the slots go to the cases that tell the most faults from the reference: each
     // mutant a case kills is a near miss it sees, which a wrong answer often resembles.
     while chosen.len() < size.target.min(size.max) {
@@ -345,7 +359,15 @@ fn choose(
             .filter(|&&(i, _)| allowed(&chosen, i))
             .max_by_key(|&&(i, _)| {
                 let new_behaviour = !shown.behaviours.contains(&behaviour(&cases[i]));
-                (new_behaviour, kills_of(i).len(), preference(i, &shown))
+                // One input the function hands back unchanged: what a near miss that
+                // transforms too much (one more separator, one more replacement) gets wrong.
+                let first_unchanged = !shown.unchanged && returns_its_input(&cases[i]);
+                (
+                    new_behaviour,
+                    first_unchanged,
+                    kills_of(i).len(),
+                    preference(i, &shown),
+                )
             })
             .copied();
         let Some((i, check)) = best else { break };
@@ -356,6 +378,18 @@ fn choose(
     chosen
 }
 
+/// Whether a case returns the value it was given (its one argument).
+fn returns_its_input(case: &Case) -> bool {
+    case.kind == CaseKind::Value && case.repr == case.args
+}
+
+/// Whether a case passes an iterator (`iter([...])`, a generator) as some argument.
+fn passes_iterator(case: &Case) -> bool {
+    case.arg_types
+        .split(", ")
+        .any(|t| t.ends_with("iterator") || t == "generator")
+}
+
 /// What the chosen cases already show.
 #[derive(Default)]
 struct Shown<'c> {
@@ -363,6 +397,8 @@ struct Shown<'c> {
     signatures: HashSet<&'c str>,
     /// Characters of the chosen calls' argument texts.
     characters: HashSet<char>,
+    /// Whether some chosen call returns its input unchanged.
+    unchanged: bool,
 }
 
 impl<'c> Shown<'c> {
@@ -370,6 +406,7 @@ impl<'c> Shown<'c> {
         self.behaviours.insert(behaviour(case));
         self.signatures.insert(&case.arg_types);
         self.characters.extend(case.args.chars());
+        self.unchanged |= returns_its_input(case);
     }
 
     /// How many distinct characters of `args` no chosen call has.

@@ -62,3 +62,48 @@ fn generators_are_items_whose_tests_compare_what_they_yield() {
     assert_eq!(passes(&main, item, Some(one_short)), (false, false));
     assert_eq!(passes(&main, item, Some("yield from ()")), (false, false));
 }
+
+const COUNT_RUNS: &str = r#"
+def count_runs(iterable):
+    """Counts the runs of equal consecutive items in `iterable` (any iterable, iterators too).
+
+    >>> count_runs([1, 1, 2, 1])
+    3
+    """
+    runs = 0
+    previous = object()
+    for item in iterable:
+        if item != previous:
+            runs += 1
+            previous = item
+    return runs
+"#;
+
+/// What takes any iterable is tested with iterators too (issue 12): an answer that needs a
+/// sized, re-iterable argument is wrong by the docstring, and fails.
+#[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
+fn iterable_parameters_are_given_iterators_too() {
+    require(&[Prereq::Sandbox]);
+    let (main, second) = executors();
+    let report = build_one("runs.py", COUNT_RUNS, &main, &second);
+    let item = support::item(&report, "count_runs");
+    println!("{}", item.tests);
+    assert!(
+        item.cases
+            .iter()
+            .any(|c| c.call.starts_with("count_runs(iter([")),
+        "{}",
+        item.tests
+    );
+    assert_eq!(passes(&main, item, None), (true, true));
+    let by_zip = "items = list(iterable)\nreturn sum(1 for i, x in enumerate(items) if i == 0 or x != items[i - 1])";
+    assert_eq!(
+        passes(&main, item, Some(by_zip)),
+        (true, true),
+        "one pass over a list of it is as right"
+    );
+    let needs_a_sequence =
+        "return sum(1 for i in range(len(iterable)) if i == 0 or iterable[i] != iterable[i - 1])";
+    assert_eq!(passes(&main, item, Some(needs_a_sequence)), (false, false));
+}
