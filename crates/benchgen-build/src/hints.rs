@@ -15,6 +15,8 @@ pub(crate) enum Hint {
     Float,
     Bool,
     Str,
+    /// A string of one character (`ch`, `char`): the empty string is no argument of its domain.
+    Char,
     Bytes,
     None,
     List {
@@ -303,6 +305,9 @@ fn by_name(name: &str) -> Hint {
         "is_", "has_", "use_", "allow_", "enable", "should_", "keep_", "drop_", "fix_", "break_",
         "strict", "ignore",
     ];
+    if exact(&["ch", "char", "character"]) {
+        return Hint::Char;
+    }
     if exact(&[
         "text",
         "s",
@@ -320,7 +325,6 @@ fn by_name(name: &str) -> Hint {
         "fmt",
         "format",
         "template",
-        "char",
         "chars",
         "message",
         "msg",
@@ -577,6 +581,7 @@ mod tests {
         assert_eq!(hint(&param("names", None, None)), Hint::list(Hint::Str));
         assert_eq!(hint(&param("max_width", None, None)), Hint::Int);
         assert_eq!(hint(&param("thing", None, None)), Hint::Any);
+        assert_eq!(hint(&param("ch", None, None)), Hint::Char);
         let iterable = |item| Hint::Iterable {
             item: Box::new(item),
         };

@@ -83,6 +83,8 @@ POOLS = {
         "<b>bold</b> &amp; more", "'quoted' \"text\"", ".hidden", "archive.tar.gz",
         "dir/sub/file.name.txt", "it's here", "MiXeD cAsE", "two  spaces\n\nnew paragraph",
     ],
+    # One character: letters, digits, whitespace, punctuation, one beyond ASCII.
+    "char": [" ", "\t", "a", "Z", "x", "0", ".", "-", "_", "#", "\n", "\u00e9"],
     "bytes": [b"", b"a", b"abc", b"hello world", b"\x00\x01\xff", b"\n\r\t", b"aGVsbG8=",
               b"DEADbeef", b"=41=42"],
     "none": [None],
@@ -216,12 +218,14 @@ def matches(value, hint, depth=0):
         return type(value) is bool
     if kind == "str":
         return type(value) is str
+    if kind == "char":
+        return type(value) is str and len(value) == 1
     if kind == "bytes":
         return type(value) in (bytes, bytearray)
     if kind == "none":
         return value is None
     item = hint.get("item", {"type": "any"})
-    if kind == "iterable" and _is_iterator(value):
+    if kind == "iterable" and (_is_iterator(value) or type(value) in ITERABLES):
         return True
     if kind in ("list", "tuple", "iterable"):
         return type(value) in (list, tuple) and all(matches(v, item, depth + 1) for v in value)
@@ -617,7 +621,8 @@ class Probe:
             return False
         added = False
         for _ in range(20):
-            args, kwargs = self.rng.choice(parents)["_call"]
+            parent = self.rng.choice(parents)
+            args, kwargs = parent["_call"]
             args, kwargs = list(copy.deepcopy(args)), copy.deepcopy(kwargs)
             slots = [("a", i) for i in range(len(args))] + [("k", k) for k in kwargs]
             if not slots:
@@ -632,7 +637,8 @@ class Probe:
                 args[key] = self._mutate(args[key])
             else:
                 kwargs[key] = self._mutate(kwargs[key])
-            added |= self._enqueue(tuple(args), kwargs, origin="mutant")
+            added |= self._enqueue(tuple(args), kwargs, origin="mutant",
+                                   parent=_behaviour(parent))
         return added
 
     def _mutate(self, value):
@@ -647,9 +653,10 @@ class Probe:
             return (value[:i] + literal + value[i:])[:MAX_STR]
         return literal
 
-    def _enqueue(self, args, kwargs, text=None, origin="pool"):
+    def _enqueue(self, args, kwargs, text=None, origin="pool", parent=None):
         """Queues a call once; `origin` says where its arguments came from: a `seed` (a doctest,
-        a call site), a `pool` (values chosen for their edges) or a `mutant` of a call."""
+        a call site), a `pool` (values chosen for their edges) or a `mutant` of a call, whose
+        behaviour is `parent`."""
         if text is None:
             text = self._render(args, kwargs)
         if text is None:
@@ -657,7 +664,7 @@ class Probe:
         if text in self.seen or len(text) > self.config["max_text"]:
             return False
         self.seen.add(text)
-        self.queue.append((args, kwargs, text, origin))
+        self.queue.append((args, kwargs, text, origin, parent))
         return True
 
     def _render(self, args, kwargs):
@@ -697,7 +704,7 @@ class Probe:
 
     # --- execution --------------------------------------------------------------------
 
-    def _try(self, args, kwargs, text, origin):
+    def _try(self, args, kwargs, text, origin, parent):
         self.counts["calls"] += 1
         first = self._call(args, kwargs, trace=True)
         second = self._call(args, kwargs, trace=False)
@@ -766,6 +773,9 @@ class Probe:
                                 state_canonical=first["signature"][2],
                                 _changed=first["signature"][2] != args[0].state)
             self.working.append(case)
+        # A small change of a call that changed what the reference does: the two sit on either
+        # side of a boundary, where near misses of the function err.
+        case["near_miss"] = parent is not None and parent != _behaviour(case)
         self.cases.append(case)
 
     def _refined_pools(self, hinted):
@@ -1052,6 +1062,12 @@ class Probe:
         return {name: sorted(counts, key=lambda t: -counts[t]) for name, counts in seen.items()}
 
 
+def _behaviour(case):
+    """What a case shows: its result, or the exception it raised."""
+    shown = case.get("raised_type") if case["kind"] == "raise" else case.get("canonical")
+    return case["kind"], shown
+
+
 def _arguments(params, chosen):
     """(args, kwargs) that pass `chosen` (parameter index -> value) to a function with
     `params`, or None when no call can: arguments go positionally until an optional parameter
@@ -1110,6 +1126,9 @@ MAX_YIELDED = 50
 
 
 LIST_ITERATOR = type(iter([]))
+# Iterables besides lists and tuples (whose items are checked) that a parameter taking any
+# iterable is documented to accept.
+ITERABLES = (str, bytes, set, frozenset, dict, range)
 
 
 def _is_iterator(value):

@@ -229,7 +229,7 @@ fn behaviour(case: &Case) -> (CaseKind, &str) {
 
 /// Greedy line cover, then arc cover, then greedy mutant kill (see [`write_guided`]), then one
 /// iterator argument, then distinct behaviours (one unchanged input among them), then the
-/// rest; returned in probe order.
+/// rest (near misses first); returned in probe order.
 fn choose(
     cases: &[Case],
     usable: &[(usize, Check)],
@@ -365,6 +365,7 @@ fn choose(
                 (
                     new_behaviour,
                     first_unchanged,
+                    cases[i].near_miss,
                     kills_of(i).len(),
                     preference(i, &shown),
                 )
@@ -620,6 +621,33 @@ mod tests {
         );
         assert_eq!(benchgen_python::parse_errors(&suite.tests), None);
         assert_eq!(benchgen_python::test_functions(&suite.tests).len(), 5);
+    }
+
+    #[test]
+    fn an_iterator_an_unchanged_input_and_a_near_miss_get_slots() {
+        // One line, no arcs, no mutants: after the line is covered, the slots go to an
+        // iterator argument, then the first input returned unchanged, then a near miss.
+        let typed = |args: &str, repr: &str, arg_types: &str| Case {
+            arg_types: arg_types.into(),
+            ..value(args, repr, &[2])
+        };
+        let mut near_miss = typed("'d'", "'e'", "str");
+        near_miss.near_miss = true;
+        let cases = vec![
+            typed("[3, 1]", "2", "list"),
+            typed("iter([3, 1])", "2", "list_iterator"),
+            typed("'a'", "'a'", "str"),
+            typed("'b'", "'c'", "str"),
+            near_miss,
+        ];
+        let size = SuiteSize {
+            min: 1,
+            target: 4,
+            max: 4,
+        };
+        let suite = write("f", &cases, &[], true, Some(&[2]), size).unwrap();
+        let chosen: Vec<&str> = suite.cases.iter().map(|c| c.args.as_str()).collect();
+        assert_eq!(chosen, ["[3, 1]", "iter([3, 1])", "'a'", "'d'"]);
     }
 
     #[test]

@@ -67,7 +67,7 @@ const COUNT_RUNS: &str = r#"
 def count_runs(iterable):
     """Counts the runs of equal consecutive items in `iterable` (any iterable, iterators too).
 
-    >>> count_runs([1, 1, 2, 1])
+    >>> count_runs('aaba')
     3
     """
     runs = 0
@@ -79,8 +79,9 @@ def count_runs(iterable):
     return runs
 "#;
 
-/// What takes any iterable is tested with iterators too (issue 12): an answer that needs a
-/// sized, re-iterable argument is wrong by the docstring, and fails.
+/// What takes any iterable is tested with iterators too (issue 12), also when the documented
+/// calls pass strings: an answer that needs a sized, re-iterable argument is wrong by the
+/// docstring, and fails.
 #[test]
 #[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
 fn iterable_parameters_are_given_iterators_too() {
