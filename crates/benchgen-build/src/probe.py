@@ -621,8 +621,7 @@ class Probe:
             return False
         added = False
         for _ in range(20):
-            parent = self.rng.choice(parents)
-            args, kwargs = parent["_call"]
+            args, kwargs = self.rng.choice(parents)["_call"]
             args, kwargs = list(copy.deepcopy(args)), copy.deepcopy(kwargs)
             slots = [("a", i) for i in range(len(args))] + [("k", k) for k in kwargs]
             if not slots:
@@ -637,8 +636,7 @@ class Probe:
                 args[key] = self._mutate(args[key])
             else:
                 kwargs[key] = self._mutate(kwargs[key])
-            added |= self._enqueue(tuple(args), kwargs, origin="mutant",
-                                   parent=_behaviour(parent))
+            added |= self._enqueue(tuple(args), kwargs, origin="mutant")
         return added
 
     def _mutate(self, value):
@@ -653,10 +651,9 @@ class Probe:
             return (value[:i] + literal + value[i:])[:MAX_STR]
         return literal
 
-    def _enqueue(self, args, kwargs, text=None, origin="pool", parent=None):
+    def _enqueue(self, args, kwargs, text=None, origin="pool"):
         """Queues a call once; `origin` says where its arguments came from: a `seed` (a doctest,
-        a call site), a `pool` (values chosen for their edges) or a `mutant` of a call, whose
-        behaviour is `parent`."""
+        a call site), a `pool` (values chosen for their edges) or a `mutant` of a call."""
         if text is None:
             text = self._render(args, kwargs)
         if text is None:
@@ -664,7 +661,7 @@ class Probe:
         if text in self.seen or len(text) > self.config["max_text"]:
             return False
         self.seen.add(text)
-        self.queue.append((args, kwargs, text, origin, parent))
+        self.queue.append((args, kwargs, text, origin))
         return True
 
     def _render(self, args, kwargs):
@@ -704,7 +701,7 @@ class Probe:
 
     # --- execution --------------------------------------------------------------------
 
-    def _try(self, args, kwargs, text, origin, parent):
+    def _try(self, args, kwargs, text, origin):
         self.counts["calls"] += 1
         first = self._call(args, kwargs, trace=True)
         second = self._call(args, kwargs, trace=False)
@@ -773,9 +770,6 @@ class Probe:
                                 state_canonical=first["signature"][2],
                                 _changed=first["signature"][2] != args[0].state)
             self.working.append(case)
-        # A small change of a call that changed what the reference does: the two sit on either
-        # side of a boundary, where near misses of the function err.
-        case["near_miss"] = parent is not None and parent != _behaviour(case)
         self.cases.append(case)
 
     def _refined_pools(self, hinted):
@@ -1060,12 +1054,6 @@ class Probe:
                 shown = "callable" if _kind(value) == "callable" else type(value).__name__
                 counts[shown] = counts.get(shown, 0) + 1
         return {name: sorted(counts, key=lambda t: -counts[t]) for name, counts in seen.items()}
-
-
-def _behaviour(case):
-    """What a case shows: its result, or the exception it raised."""
-    shown = case.get("raised_type") if case["kind"] == "raise" else case.get("canonical")
-    return case["kind"], shown
 
 
 def _arguments(params, chosen):

@@ -494,10 +494,6 @@ pub struct Case {
     /// Where the arguments came from.
     #[serde(default)]
     pub origin: Origin,
-    /// A mutant whose behaviour (result or exception) differs from its parent call's: the two
-    /// sit on either side of a boundary.
-    #[serde(default)]
-    pub near_miss: bool,
     /// For a method called on a receiver the probe built: the constructor's argument text
     /// (`Class(receiver)`); `None` for a plain call.
     #[serde(default)]
@@ -561,7 +557,6 @@ impl Case {
             in_domain: true,
             materialized: false,
             origin: Default::default(),
-            near_miss: false,
             receiver: None,
             returns_self: false,
             state_expr: String::new(),
