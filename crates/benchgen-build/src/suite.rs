@@ -219,17 +219,23 @@ fn check_for(case: &Case, raised: &[String], reference_free: bool) -> Option<Che
     }
 }
 
-/// What a case shows: equal keys mean the same observable behaviour.
-fn behaviour(case: &Case) -> (CaseKind, &str) {
+/// What a case shows: equal keys mean the same observable behaviour. A method's result and
+/// its receiver's state after the call, since a method that changes its receiver and returns
+/// `None` shows what it does in the state only.
+fn behaviour(case: &Case) -> (CaseKind, &str, &str) {
     match case.kind {
-        CaseKind::Value => (CaseKind::Value, case.canonical.as_str()),
-        CaseKind::Raise => (CaseKind::Raise, case.raised_type.as_str()),
+        CaseKind::Value => (
+            CaseKind::Value,
+            case.canonical.as_str(),
+            case.state_canonical.as_str(),
+        ),
+        CaseKind::Raise => (CaseKind::Raise, case.raised_type.as_str(), ""),
     }
 }
 
 /// Greedy line cover, then arc cover, then greedy mutant kill (see [`write_guided`]), then one
-/// iterator argument, then distinct behaviours (one unchanged input among them), then the
-/// rest; returned in probe order.
+/// iterator argument, then distinct behaviours (one unchanged input and each receiver among
+/// them), then the rest; returned in probe order.
 fn choose(
     cases: &[Case],
     usable: &[(usize, Check)],
@@ -362,9 +368,16 @@ fn choose(
                 // One input the function hands back unchanged: what a near miss that
                 // transforms too much (one more separator, one more replacement) gets wrong.
                 let first_unchanged = !shown.unchanged && returns_its_input(&cases[i]);
+                // A method's receiver is its first input: each one built is a state a wrong
+                // method may mishandle (a count it starts from, a flag it ignores).
+                let new_receiver = cases[i]
+                    .receiver
+                    .as_deref()
+                    .is_some_and(|r| !shown.receivers.contains(r));
                 (
                     new_behaviour,
                     first_unchanged,
+                    new_receiver,
                     kills_of(i).len(),
                     preference(i, &shown),
                 )
@@ -393,12 +406,14 @@ fn passes_iterator(case: &Case) -> bool {
 /// What the chosen cases already show.
 #[derive(Default)]
 struct Shown<'c> {
-    behaviours: HashSet<(CaseKind, &'c str)>,
+    behaviours: HashSet<(CaseKind, &'c str, &'c str)>,
     signatures: HashSet<&'c str>,
     /// Characters of the chosen calls' argument texts.
     characters: HashSet<char>,
     /// Whether some chosen call returns its input unchanged.
     unchanged: bool,
+    /// The receivers (constructor argument texts) of the chosen method calls.
+    receivers: HashSet<&'c str>,
 }
 
 impl<'c> Shown<'c> {
@@ -407,6 +422,7 @@ impl<'c> Shown<'c> {
         self.signatures.insert(&case.arg_types);
         self.characters.extend(case.args.chars());
         self.unchanged |= returns_its_input(case);
+        self.receivers.extend(case.receiver.as_deref());
     }
 
     /// How many distinct characters of `args` no chosen call has.
