@@ -178,11 +178,12 @@ fn queue_verdicts_match_in_process_through_a_kill_9_and_a_late_worker() {
     );
     let queued = dir.path().join("queued.jsonl");
     let submitter = eval(&queued, Some(&redis.url)).spawn().unwrap();
-    // Killed mid-run: with runs in progress and most of the work still queued.
+    // Killed mid-run: with runs in progress (claimed, so there is something to reclaim; on a
+    // loaded machine a worker can sit between claims) and most of the work still queued.
     wait_for(
-        "the first worker's results",
+        "the first worker's results, with runs in progress",
         Duration::from_secs(60),
-        || redis.worker_count("first", "done") >= 15,
+        || redis.worker_count("first", "done") >= 15 && redis.worker_count("first", "pending") > 0,
     );
     first.kill_9();
     let _late = Worker::start(
