@@ -725,8 +725,7 @@ class Probe:
         case = {"args": text, "kind": first["kind"], "lines": first["lines"],
                 "arcs": first["arcs"],
                 "arg_types": signature, "_call": (args, kwargs), "receiver": receiver,
-                "in_domain": origin == "seed" or self._in_domain(args, kwargs),
-                "origin": origin}
+                "in_domain": self._in_domain(args, kwargs), "origin": origin}
         if first["kind"] == "raise":
             exc_type = first["type"]
             self.errors[exc_type.__name__] = self.errors.get(exc_type.__name__, 0) + 1
