@@ -51,6 +51,14 @@ impl Hint {
         }
     }
 
+    /// This hint with `None` in its domain too (`Any`'s pool has it already).
+    pub(crate) fn or_none(self) -> Hint {
+        match self {
+            Hint::Any => Hint::Any,
+            hint => Hint::union(vec![hint, Hint::None]),
+        }
+    }
+
     fn union(options: Vec<Hint>) -> Hint {
         let mut flat = Vec::new();
         for option in options {
@@ -92,29 +100,93 @@ pub(crate) fn hint(parameter: &Parameter) -> Hint {
 /// and `list of A` too; what names nothing known is left out.
 pub(crate) fn documented_types(docstring: &str) -> std::collections::HashMap<String, Hint> {
     let mut found = std::collections::HashMap::new();
-    let mut add = |name: &str, text: &str| {
+    for entry in entries(docstring) {
+        if let Some(hint) = entry.type_text.and_then(documented_type) {
+            found.entry(entry.name.to_string()).or_insert(hint);
+        }
+    }
+    found
+}
+
+/// The parameters whose description in the docstring names `None` ("Pass ``None`` to get the
+/// list"): `None` is in their domain whatever their type, and an answer that ignores it is wrong.
+pub(crate) fn documented_none(docstring: &str) -> std::collections::HashSet<String> {
+    let names_none = |text: &str| {
+        text.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .any(|word| word == "None")
+    };
+    entries(docstring)
+        .into_iter()
+        .filter(|entry| names_none(&entry.description))
+        .map(|entry| entry.name.to_string())
+        .collect()
+}
+
+/// One parameter a docstring describes: its name, the type it states, and its description
+/// (the text after the name, with the more indented lines that follow).
+struct Entry<'d> {
+    name: &'d str,
+    type_text: Option<&'d str>,
+    description: String,
+}
+
+/// The parameter entries of a docstring, in the styles [`documented_types`] reads.
+fn entries(docstring: &str) -> Vec<Entry<'_>> {
+    fn push<'d>(
+        entries: &mut Vec<Entry<'d>>,
+        name: &'d str,
+        type_text: Option<&'d str>,
+        description: &str,
+    ) -> bool {
         let name = name.trim().trim_start_matches('*');
         if name.is_empty() || !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
-            return;
+            return false;
         }
-        if let Some(hint) = documented_type(text) {
-            found.entry(name.to_string()).or_insert(hint);
-        }
-    };
+        entries.push(Entry {
+            name,
+            type_text,
+            description: description.trim().to_string(),
+        });
+        true
+    }
+    let mut entries: Vec<Entry> = Vec::new();
     let lines: Vec<&str> = docstring.lines().collect();
     let mut section = "";
+    // The indentation of the line that opened the last entry: lines indented more (and blank
+    // ones) go on with its description.
+    let mut open: Option<usize> = None;
     for (i, line) in lines.iter().enumerate() {
         let trimmed = line.trim();
-        if let Some(rest) = trimmed.strip_prefix(":type ") {
-            if let Some((name, text)) = rest.split_once(':') {
-                add(name, text);
+        let indent = line.len() - line.trim_start().len();
+        if let Some(at) = open {
+            if trimmed.is_empty() {
+                continue;
             }
-        } else if let Some(rest) = trimmed.strip_prefix(":param ") {
-            if let Some((head, _)) = rest.split_once(':') {
-                if let Some((text, name)) = head.trim().rsplit_once(' ') {
-                    add(name, text);
+            if indent > at {
+                if let Some(entry) = entries.last_mut() {
+                    entry.description.push(' ');
+                    entry.description.push_str(trimmed);
                 }
+                continue;
             }
+            open = None;
+        }
+        let opened = if let Some(rest) = trimmed.strip_prefix(":type ") {
+            rest.split_once(':')
+                .is_some_and(|(name, text)| push(&mut entries, name, Some(text), ""))
+        } else if let Some(rest) = trimmed.strip_prefix(":param ") {
+            rest.split_once(':').is_some_and(|(head, description)| {
+                match head.trim().rsplit_once(' ') {
+                    Some((text, name)) => push(&mut entries, name, Some(text), description),
+                    None => push(&mut entries, head, None, description),
+                }
+            })
+        } else {
+            false
+        };
+        if opened {
+            open = Some(indent);
+            continue;
         }
         let underline = lines.get(i + 1).map(|l| l.trim());
         if underline.is_some_and(|u| u.len() >= 3 && u.chars().all(|c| c == '-')) {
@@ -132,25 +204,32 @@ pub(crate) fn documented_types(docstring: &str) -> std::collections::HashMap<Str
             section = "";
             continue;
         }
-        match section {
-            "google" => {
-                if let Some((head, _)) = trimmed.split_once(':') {
-                    if let Some((name, rest)) = head.split_once('(') {
-                        add(name, rest.trim_end_matches(')'));
-                    }
+        let opened = match section {
+            "google" => trimmed.split_once(':').is_some_and(|(head, description)| {
+                match head.split_once('(') {
+                    Some((name, rest)) => push(
+                        &mut entries,
+                        name,
+                        Some(rest.trim_end_matches(')')),
+                        description,
+                    ),
+                    None => push(&mut entries, head, None, description),
                 }
-            }
+            }),
             "numpy"
                 if !line.starts_with([' ', '\t']) || line.len() - line.trim_start().len() <= 4 =>
             {
-                if let Some((name, text)) = trimmed.split_once(" : ") {
-                    add(name, text);
-                }
+                trimmed
+                    .split_once(" : ")
+                    .is_some_and(|(name, text)| push(&mut entries, name, Some(text), ""))
             }
-            _ => {}
+            _ => false,
+        };
+        if opened {
+            open = Some(indent);
         }
     }
-    found
+    entries
 }
 
 /// One documented type: `int`, `str or bytes`, `list of str`, `int, optional`.
@@ -598,6 +677,27 @@ mod tests {
             documented_type("iterable of str"),
             Some(iterable(Hint::Str))
         );
+    }
+
+    #[test]
+    fn parameters_whose_description_names_none() {
+        let google = "Unwrap text.\n\n    Args:\n       text: A string to unwrap.\n       ending (str): The string to join all unwrapped paragraphs\n          by. Pass ``None`` to get the list. Defaults to '\\n\\n'.\n       width (int): how wide.\n\n    Returns:\n       None if nothing.\n";
+        let rest = ":param sep: the separator, or None for whitespace\n:param int count: how many;\n    None for all of them\n:returns: None\n";
+        let numpy = "Parameters\n----------\nkey : callable, optional\n    Called on each item;\n\n    None compares the items themselves.\nscale : float\n    Nonetheless a float.\n";
+        let names = |docstring: &str| {
+            let mut names: Vec<String> = documented_none(docstring).into_iter().collect();
+            names.sort();
+            names
+        };
+        assert_eq!(names(google), ["ending"]);
+        assert_eq!(names(rest), ["count", "sep"]);
+        assert_eq!(names(numpy), ["key"]);
+        assert_eq!(documented_types(google)["ending"], Hint::Str);
+        assert_eq!(
+            Hint::Str.or_none(),
+            Hint::union(vec![Hint::Str, Hint::None])
+        );
+        assert_eq!(Hint::Any.or_none(), Hint::Any);
     }
 
     #[test]

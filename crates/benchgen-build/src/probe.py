@@ -104,6 +104,12 @@ ANY = [0, 1, -1, 3, 12, 2000, 2.5, 0.5, 0.3, "", "abc", "Hello World", "/usr/lib
 # Share of random calls that draw a parameter from ANY instead of its hint's pool: names and
 # annotations mislead (`base` is a number base in one module and a URL in another).
 OFF_HINT = 0.25
+# Calls that worked which are tried again with None for an optional parameter that takes it.
+NONE_CALLS = 3
+# Calls that worked which are tried again with one string made from another.
+RELATED_CALLS = 3
+# Calls that raised whose list items are each tried alone, per exception type.
+TRIGGER_CALLS = 2
 # Iterators in the pool of a parameter that takes any iterable.
 ITERATORS = 2
 # Cap on generated container and string sizes, to keep tests readable and calls fast.
@@ -360,6 +366,12 @@ class Probe:
         self.cases = []
         self.working = []
         self.counts = {"calls": 0, "timeouts": 0, "unstable": 0}
+        # Every case by the text of its call (the receiver's too, for a method).
+        self.by_text = {}
+        # Cases looked at for raise triggers, and the raising ones with lists among them, by
+        # exception type.
+        self.trigger_scan = 0
+        self.triggered = {}
         self.errors = {}
         self.aim = config.get("aim", False)
         # The values the docstring names lead the pools of their kind (the probe is a fresh
@@ -532,6 +544,8 @@ class Probe:
             longest = max((len(p) for p in hinted), default=1)
             self._add_pool_calls(hinted, 2 * longest)
             self._drain(deadline)
+            self._add_none_calls()
+            self._add_related_calls()
             # What the calls that returned were given tells an unhinted parameter's kind: its
             # pool then has the edges that kind's rules single out (dots, slashes, quotes,
             # centuries), which the mixed pool lacks.
@@ -545,7 +559,7 @@ class Probe:
             anything = [self._pool(i, list(ANY)) for i in range(len(self.params))]
             self._add_pool_calls(anything, self.config["max_calls"] // 2)
             self._drain(deadline)
-        while self._drain(deadline) and self._add_mutants():
+        while self._drain(deadline) and (self._add_raise_triggers() or self._add_mutants()):
             pass
         self._mark_usual_kinds()
         return self._report()
@@ -609,6 +623,95 @@ class Probe:
                     chosen[i] = draw(i)
             self._enqueue_choice(chosen)
 
+    def _add_none_calls(self):
+        """The richest calls that worked (most distinct characters), again with None for each
+        optional parameter whose hint takes it ("pass None to get the list"): documented
+        behaviour that random draws of optional parameters seldom reach."""
+        takes_none = [p["name"] for p in self.params
+                      if not p["required"] and p["kind"] in ("positional", "keyword_only")
+                      and _takes_none(p["hint"])]
+        if not takes_none:
+            return
+        richest = sorted(self.working, key=lambda case: -len(set(case["args"] or "")))
+        for case in richest[:NONE_CALLS]:
+            args, kwargs = case["_call"]
+            for name in takes_none:
+                if name in kwargs and kwargs[name] is None:
+                    continue
+                self._enqueue(copy.deepcopy(args), dict(copy.deepcopy(kwargs), **{name: None}),
+                              origin="pool")
+
+    def _add_related_calls(self):
+        """The richest calls that worked with two strings, or a list of strings, again with one
+        string a small step from another (`_near_strings`): where a function compares strings
+        (a name and a pattern, paths and their common part), only such pairs tell an exact
+        comparison from a near one (case-blind, a prefix, a common run of characters), and
+        unrelated pool values seldom make them."""
+        richest = sorted(self.working, key=lambda case: -len(set(case["args"] or "")))
+        used = 0
+        for case in richest:
+            if used >= RELATED_CALLS:
+                return
+            args, kwargs = case["_call"]
+            strings = [i for i, v in enumerate(args) if type(v) is str and v][:2]
+            lists = [i for i, v in enumerate(args)
+                     if type(v) in (list, tuple) and v and all(type(x) is str for x in v)
+                     and v[0]][:1]
+            if len(strings) < 2 and not lists:
+                continue
+            used += 1
+            for i in strings if len(strings) == 2 else []:
+                j = strings[1] if i == strings[0] else strings[0]
+                for how, near in _near_strings(args[i]):
+                    changed = list(args)
+                    changed[j] = near
+                    self._enqueue(tuple(changed), copy.deepcopy(kwargs),
+                                  related=_relation(how, i, j))
+            for i in lists:
+                first = args[i][0]
+                for how, near in _near_strings(first):
+                    changed = list(args)
+                    changed[i] = type(args[i])([first, near])
+                    self._enqueue(tuple(changed), copy.deepcopy(kwargs),
+                                  related=_relation(how, 0, 1))
+
+    def _add_raise_triggers(self):
+        """For calls that raised with a list of several items, each item alone: the items that
+        raise by themselves are the conditions a docstring names one by one (a zero, a negative
+        value), which a call that mixes them cannot tell apart, since an answer that mishandles
+        one still raises for the other."""
+        added = False
+        for case in self.cases[self.trigger_scan:]:
+            self.trigger_scan += 1
+            if case["kind"] != "raise":
+                continue
+            raised = case["raised_type"]
+            if self.triggered.get(raised, 0) >= TRIGGER_CALLS:
+                continue
+            args, kwargs = case["_call"]
+            lists = [k for k, value in enumerate(args)
+                     if type(value) in (list, tuple) and len(value) >= 2]
+            self.triggered[raised] = self.triggered.get(raised, 0) + bool(lists)
+            for k in lists:
+                # Only items of the types the calls that returned passed there: a string among
+                # numbers is no condition the docstring names, just a wrong argument.
+                accepted = {type(item) for working in self.working
+                            for item in _items_at(working["_call"][0], k)}
+                for item in args[k][:MAX_ITEMS]:
+                    if type(item) not in accepted:
+                        continue
+                    changed = list(args)
+                    changed[k] = type(args[k])([copy.deepcopy(item)])
+                    how = f"raises alone: {_sign_or_type(item)}"
+                    earlier = self.by_text.get(self._render(tuple(changed), kwargs))
+                    if earlier is not None:
+                        # Tried already (a pool value): it is the near miss, if it raised.
+                        if earlier["kind"] == "raise" and not earlier["related"]:
+                            earlier["related"] = how
+                        continue
+                    added |= self._enqueue(tuple(changed), copy.deepcopy(kwargs), related=how)
+        return added
+
     def _enqueue_choice(self, chosen):
         call = _arguments(self.params, chosen)
         if call is not None:
@@ -651,9 +754,10 @@ class Probe:
             return (value[:i] + literal + value[i:])[:MAX_STR]
         return literal
 
-    def _enqueue(self, args, kwargs, text=None, origin="pool"):
+    def _enqueue(self, args, kwargs, text=None, origin="pool", related=""):
         """Queues a call once; `origin` says where its arguments came from: a `seed` (a doctest,
-        a call site), a `pool` (values chosen for their edges) or a `mutant` of a call."""
+        a call site), a `pool` (values chosen for their edges) or a `mutant` of a call; `related`
+        names how one of its strings was made from another (see `_add_related_calls`)."""
         if text is None:
             text = self._render(args, kwargs)
         if text is None:
@@ -661,7 +765,7 @@ class Probe:
         if text in self.seen or len(text) > self.config["max_text"]:
             return False
         self.seen.add(text)
-        self.queue.append((args, kwargs, text, origin))
+        self.queue.append((args, kwargs, text, origin, related))
         return True
 
     def _render(self, args, kwargs):
@@ -701,7 +805,8 @@ class Probe:
 
     # --- execution --------------------------------------------------------------------
 
-    def _try(self, args, kwargs, text, origin):
+    def _try(self, args, kwargs, text, origin, related):
+        queued_text = text
         self.counts["calls"] += 1
         first = self._call(args, kwargs, trace=True)
         second = self._call(args, kwargs, trace=False)
@@ -710,6 +815,9 @@ class Probe:
             return
         if first["kind"] == "unusable":
             return
+        if related.startswith("raises alone") and first["kind"] != "raise":
+            # An item that does not raise alone is no condition of its own.
+            related = ""
         if first["signature"] != second["signature"]:
             self.counts["unstable"] += 1
             return
@@ -725,7 +833,9 @@ class Probe:
         case = {"args": text, "kind": first["kind"], "lines": first["lines"],
                 "arcs": first["arcs"],
                 "arg_types": signature, "_call": (args, kwargs), "receiver": receiver,
-                "in_domain": self._in_domain(args, kwargs), "origin": origin}
+                "in_domain": self._in_domain(args, kwargs), "origin": origin,
+                "related": related}
+        self.by_text[queued_text] = case
         if first["kind"] == "raise":
             exc_type = first["type"]
             self.errors[exc_type.__name__] = self.errors.get(exc_type.__name__, 0) + 1
@@ -1053,6 +1163,51 @@ class Probe:
                 shown = "callable" if _kind(value) == "callable" else type(value).__name__
                 counts[shown] = counts.get(shown, 0) + 1
         return {name: sorted(counts, key=lambda t: -counts[t]) for name, counts in seen.items()}
+
+
+def _near_strings(text):
+    """(how, string) one small step from non-empty `text`: its case swapped, one character
+    longer, one shorter, its last character changed."""
+    near = []
+    if text.swapcase() != text:
+        near.append(("case", text.swapcase()))
+    last = "Z" if text[-1] != "Z" else "Y"
+    return near + [("longer", text + text[-1]), ("shorter", text[:-1]),
+                   ("last", text[:-1] + last)]
+
+
+def _items_at(args, k):
+    """The items of the list or tuple at position `k` of `args`, if there is one."""
+    if k < len(args) and type(args[k]) in (list, tuple):
+        return args[k]
+    return ()
+
+
+def _sign_or_type(value):
+    """A number's sign (`negative`, `zero`, `positive`), else its type's name: the conditions
+    an error names apart (a zero, a negative value)."""
+    if type(value) in (int, float):
+        return "negative" if value < 0 else "zero" if value == 0 else "positive"
+    return type(value).__name__
+
+
+def _relation(how, source, made):
+    """What relates the string at `made`, made from the one at `source` (`_near_strings`), to it:
+    `case`, `last`, or `longer N` (the one at position N is the other and one more character:
+    a name one longer than its pattern is another near miss than a pattern one longer than its
+    name)."""
+    if how == "longer":
+        return f"longer {made}"
+    if how == "shorter":
+        return f"longer {source}"
+    return how
+
+
+def _takes_none(hint):
+    """Whether `hint` names None as one of its kinds."""
+    kind = hint.get("type")
+    return kind == "none" or (kind == "union"
+                              and any(_takes_none(option) for option in hint["options"]))
 
 
 def _arguments(params, chosen):

@@ -275,14 +275,19 @@ pub fn receiver_seeds(function: &FunctionInfo, texts: &[&str]) -> Vec<String> {
 
 /// The probe's parameters of `function`, the first `bound` left out.
 fn parameters(function: &FunctionInfo, bound: usize) -> Vec<Param> {
-    let documented = function
-        .docstring
-        .as_deref()
-        .map(crate::hints::documented_types)
-        .unwrap_or_default();
-    let hint = |p: &benchgen_python::Parameter| match documented.get(&p.name) {
-        Some(hint) if p.annotation.is_none() => hint.clone(),
-        _ => hint(p),
+    let docstring = function.docstring.as_deref().unwrap_or_default();
+    let documented = crate::hints::documented_types(docstring);
+    let takes_none = crate::hints::documented_none(docstring);
+    let hint = |p: &benchgen_python::Parameter| {
+        let hint = match documented.get(&p.name) {
+            Some(hint) if p.annotation.is_none() => hint.clone(),
+            _ => hint(p),
+        };
+        if takes_none.contains(&p.name) {
+            hint.or_none()
+        } else {
+            hint
+        }
     };
     function
         .parameters
@@ -494,6 +499,11 @@ pub struct Case {
     /// Where the arguments came from.
     #[serde(default)]
     pub origin: Origin,
+    /// How the call was made from another to show a near miss (see `probe.py`): one string
+    /// argument from another (`case`, `last`, `longer 0`: the first string is the other one character longer), or a list cut to
+    /// one item that raises alone (`raises alone: zero`, by sign for numbers, else by type); empty for other calls.
+    #[serde(default)]
+    pub related: String,
     /// For a method called on a receiver the probe built: the constructor's argument text
     /// (`Class(receiver)`); `None` for a plain call.
     #[serde(default)]
@@ -557,6 +567,7 @@ impl Case {
             in_domain: true,
             materialized: false,
             origin: Default::default(),
+            related: String::new(),
             receiver: None,
             returns_self: false,
             state_expr: String::new(),

@@ -202,6 +202,14 @@ fn reference_invocation(call: &str, case: &Case) -> String {
 /// New characters in a call's arguments that count for its preference, at most.
 const NEW_CHARACTERS: usize = 6;
 
+/// Most chosen inputs that the function returns unchanged, past the kill cover.
+const UNCHANGED_INPUTS: usize = 2;
+
+/// Most ways of making a call from another (see [`Case::related`]) that get a slot of their
+/// own, and the result types for which they do.
+const RELATED_WAYS: usize = 4;
+const SCALAR_RESULTS: &[&str] = &["bool", "str", "bytes", "int", "float", "NoneType"];
+
 /// Longest repr a `Repr` check compares, in characters.
 const MAX_REPR: usize = 200;
 
@@ -234,8 +242,8 @@ fn behaviour(case: &Case) -> (CaseKind, &str, &str) {
 }
 
 /// Greedy line cover, then arc cover, then greedy mutant kill (see [`write_guided`]), then one
-/// iterator argument, then distinct behaviours (one unchanged input and each receiver among
-/// them), then the rest; returned in probe order.
+/// iterator argument, then distinct behaviours (inputs returned unchanged and each receiver
+/// among them), then the rest, then a few near misses; returned in probe order.
 fn choose(
     cases: &[Case],
     usable: &[(usize, Check)],
@@ -365,9 +373,22 @@ fn choose(
             .filter(|&&(i, _)| allowed(&chosen, i))
             .max_by_key(|&&(i, _)| {
                 let new_behaviour = !shown.behaviours.contains(&behaviour(&cases[i]));
-                // One input the function hands back unchanged: what a near miss that
-                // transforms too much (one more separator, one more replacement) gets wrong.
-                let first_unchanged = !shown.unchanged && returns_its_input(&cases[i]);
+                // Inputs the function hands back unchanged: what a near miss that transforms
+                // too much (one more separator, one more replacement) gets wrong. The first,
+                // then one more if it brings punctuation or space the first lacks (a space
+                // where `_` is replaced, a backslash where `/` splits); each the one that
+                // holds the most of them.
+                let unchanged_reach =
+                    if returns_its_input(&cases[i]) && shown.unchanged < UNCHANGED_INPUTS {
+                        let new = shown.new_unchanged_characters(&cases[i].args);
+                        if shown.unchanged == 0 || new > 0 {
+                            1 + new
+                        } else {
+                            0
+                        }
+                    } else {
+                        0
+                    };
                 // A method's receiver is its first input: each one built is a state a wrong
                 // method may mishandle (a count it starts from, a flag it ignores).
                 let new_receiver = cases[i]
@@ -376,12 +397,34 @@ fn choose(
                     .is_some_and(|r| !shown.receivers.contains(r));
                 (
                     new_behaviour,
-                    first_unchanged,
+                    unchanged_reach,
                     new_receiver,
                     kills_of(i).len(),
                     preference(i, &shown),
                 )
             })
+            .copied();
+        let Some((i, check)) = best else { break };
+        shown.add(&cases[i]);
+        chosen.push((i, check));
+    }
+    // Last, calls made from another to show a near miss, a few ways past the target like the
+    // kill cover (last, so that exception tests among them find the value tests they need): a string made from another (case swapped, one character more or less: an exact
+    // comparison against a case-blind one, a prefix match, a common run of characters), or
+    // one item that raises alone (each condition of an error by itself). Only where the result
+    // is one value (a match, a common part, an error): a container that holds the inputs
+    // (groups, sorted items) shows no more for a near miss than any other input.
+    let near_miss = |i: usize, shown: &Shown| {
+        let case = &cases[i];
+        !case.related.is_empty()
+            && (case.kind == CaseKind::Raise || SCALAR_RESULTS.contains(&case.type_name.as_str()))
+            && !shown.related.contains(case.related.as_str())
+    };
+    while shown.related.len() < RELATED_WAYS && chosen.len() < size.max {
+        let best = usable
+            .iter()
+            .filter(|&&(i, _)| allowed(&chosen, i) && near_miss(i, &shown))
+            .max_by_key(|&&(i, _)| (kills_of(i).len(), preference(i, &shown)))
             .copied();
         let Some((i, check)) = best else { break };
         shown.add(&cases[i]);
@@ -410,10 +453,14 @@ struct Shown<'c> {
     signatures: HashSet<&'c str>,
     /// Characters of the chosen calls' argument texts.
     characters: HashSet<char>,
-    /// Whether some chosen call returns its input unchanged.
-    unchanged: bool,
+    /// How many chosen calls return their input unchanged, and the characters other than
+    /// letters and digits of their argument texts.
+    unchanged: usize,
+    unchanged_characters: HashSet<char>,
     /// The receivers (constructor argument texts) of the chosen method calls.
     receivers: HashSet<&'c str>,
+    /// How the chosen calls made one string from another (see [`Case::related`]).
+    related: HashSet<&'c str>,
 }
 
 impl<'c> Shown<'c> {
@@ -421,8 +468,24 @@ impl<'c> Shown<'c> {
         self.behaviours.insert(behaviour(case));
         self.signatures.insert(&case.arg_types);
         self.characters.extend(case.args.chars());
-        self.unchanged |= returns_its_input(case);
+        if returns_its_input(case) {
+            self.unchanged += 1;
+            self.unchanged_characters
+                .extend(case.args.chars().filter(|c| !c.is_alphanumeric()));
+        }
         self.receivers.extend(case.receiver.as_deref());
+        if !case.related.is_empty() {
+            self.related.insert(&case.related);
+        }
+    }
+
+    /// How many distinct characters of `args`, other than letters and digits, no chosen call
+    /// that returns its input has.
+    fn new_unchanged_characters(&self, args: &str) -> usize {
+        args.chars()
+            .filter(|c| !c.is_alphanumeric() && !self.unchanged_characters.contains(c))
+            .collect::<HashSet<char>>()
+            .len()
     }
 
     /// How many distinct characters of `args` no chosen call has.
@@ -660,6 +723,56 @@ mod tests {
         let suite = write("f", &cases, &[], true, Some(&[2]), size).unwrap();
         let chosen: Vec<&str> = suite.cases.iter().map(|c| c.args.as_str()).collect();
         assert_eq!(chosen, ["[3, 1]", "iter([3, 1])", "'a'"]);
+    }
+
+    #[test]
+    fn a_second_unchanged_input_brings_punctuation_the_first_lacks() {
+        // `_` becomes `-`: an answer that also replaces spaces or dots fails only on an
+        // unchanged input that holds one. The first unchanged input holds the most such
+        // characters; the second goes to one that brings a new one (`.`), not to a new word.
+        let cases = vec![
+            value("'a_b'", "'a-b'", &[2]),
+            value("'a.b'", "'a.b'", &[2]),
+            value("'cd'", "'cd'", &[2]),
+            value("'c d'", "'c d'", &[2]),
+            value("'x_y'", "'x-y'", &[2]),
+        ];
+        let size = SuiteSize {
+            min: 1,
+            target: 3,
+            max: 3,
+        };
+        let suite = write("f", &cases, &[], true, Some(&[2]), size).unwrap();
+        let chosen: Vec<&str> = suite.cases.iter().map(|c| c.args.as_str()).collect();
+        assert_eq!(chosen, ["'a_b'", "'a.b'", "'c d'"]);
+    }
+
+    #[test]
+    fn near_misses_come_past_the_target_one_per_way() {
+        // Once the target is met, a string a small step from another gets a slot of its own
+        // for each way it was made (a longer name, a case-swapped pattern), not for a way a
+        // chosen case shows already.
+        let near = |args: &str, repr: &str, related: &str, type_name: &str| Case {
+            related: related.into(),
+            type_name: type_name.into(),
+            ..value(args, repr, &[2])
+        };
+        let cases = vec![
+            near("'ab', 'ab'", "True", "", "bool"),
+            near("'ab', 'AB'", "False", "case", "bool"),
+            near("'abb', 'ab'", "False", "longer 0", "bool"),
+            near("'ab', 'ab!'", "['x']", "last", "list"),
+            near("'x', 'y'", "False", "", "bool"),
+            near("'cd', 'CD'", "False", "case", "bool"),
+        ];
+        let size = SuiteSize {
+            min: 1,
+            target: 2,
+            max: 4,
+        };
+        let suite = write("f", &cases, &[], true, Some(&[2]), size).unwrap();
+        let chosen: Vec<&str> = suite.cases.iter().map(|c| c.args.as_str()).collect();
+        assert_eq!(chosen, ["'ab', 'AB'", "'abb', 'ab'", "'ab', 'ab!'"]);
     }
 
     #[test]
