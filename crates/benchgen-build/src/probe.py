@@ -104,8 +104,10 @@ ANY = [0, 1, -1, 3, 12, 2000, 2.5, 0.5, 0.3, "", "abc", "Hello World", "/usr/lib
 # Share of random calls that draw a parameter from ANY instead of its hint's pool: names and
 # annotations mislead (`base` is a number base in one module and a URL in another).
 OFF_HINT = 0.25
-# Calls that worked which are tried again with None for an optional parameter that takes it.
-NONE_CALLS = 3
+# Calls that worked which are tried again with each optional parameter set, to the first few
+# values of its pool (and None where it takes None).
+OPTIONAL_CALLS = 3
+OPTIONAL_VALUES = 3
 # Calls that worked which are tried again with one string made from another.
 RELATED_CALLS = 3
 # Calls that raised whose list items are each tried alone, per exception type.
@@ -127,6 +129,8 @@ MAX_MEMBERS = 8
 # Most receivers kept for a method, and constructor calls tried to find them.
 MAX_RECEIVERS = 6
 MAX_RECEIVER_TRIES = 60
+# Longest repr of a result a case keeps, in characters (`'%.1000f' % x` is not a test).
+MAX_RESULT_TEXT = 4000
 # Longest literal of a receiver's state that a test checks, in characters.
 MAX_STATE = 600
 # What a test evaluates for a receiver's state (`obj` is the receiver's name in the tests).
@@ -544,7 +548,7 @@ class Probe:
             longest = max((len(p) for p in hinted), default=1)
             self._add_pool_calls(hinted, 2 * longest)
             self._drain(deadline)
-            self._add_none_calls()
+            self._add_optional_calls(hinted)
             self._add_related_calls()
             # What the calls that returned were given tells an unhinted parameter's kind: its
             # pool then has the edges that kind's rules single out (dots, slashes, quotes,
@@ -623,23 +627,38 @@ class Probe:
                     chosen[i] = draw(i)
             self._enqueue_choice(chosen)
 
-    def _add_none_calls(self):
-        """The richest calls that worked (most distinct characters), again with None for each
-        optional parameter whose hint takes it ("pass None to get the list"): documented
-        behaviour that random draws of optional parameters seldom reach."""
-        takes_none = [p["name"] for p in self.params
-                      if not p["required"] and p["kind"] in ("positional", "keyword_only")
-                      and _takes_none(p["hint"])]
-        if not takes_none:
-            return
-        richest = sorted(self.working, key=lambda case: -len(set(case["args"] or "")))
-        for case in richest[:NONE_CALLS]:
-            args, kwargs = case["_call"]
-            for name in takes_none:
-                if name in kwargs and kwargs[name] is None:
-                    continue
-                self._enqueue(copy.deepcopy(args), dict(copy.deepcopy(kwargs), **{name: None}),
-                              origin="pool")
+    def _richest(self):
+        """The calls that worked, the documented ones first, then those in the parameters'
+        domain, each by how many distinct characters its arguments hold."""
+        return sorted(self.working, key=lambda case: (
+            case["origin"] != "seed", not case["in_domain"], -len(set(case["args"] or ""))))
+
+    def _add_optional_calls(self, pools):
+        """The richest calls that worked (see `_richest`), again with each optional
+        parameter set to each of the first few values of its pool, and to None where its hint
+        takes it ("pass None to get the list"): what an optional parameter changes is documented
+        behaviour that random draws seldom reach, and an answer that ignores the parameter
+        passes every call that leaves it out."""
+        optional = [(i, p["name"]) for i, p in enumerate(self.params)
+                    if not p["required"] and p["kind"] in ("positional", "keyword_only")]
+        richest = self._richest()
+        # A quarter of the call budget at most, so that random calls still have the rest.
+        room = self.config["max_calls"] // 4
+        for i, name in optional:
+            values = list(pools[i][:OPTIONAL_VALUES])
+            if _takes_none(self.params[i]["hint"]) and not any(v is None for v in values):
+                values.append(None)
+            for case in richest[:OPTIONAL_CALLS]:
+                args, kwargs = case["_call"]
+                for value in values:
+                    if room <= 0:
+                        return
+                    if name in kwargs and _among(value, [kwargs[name]]):
+                        continue
+                    room -= self._enqueue(
+                        copy.deepcopy(args),
+                        dict(copy.deepcopy(kwargs), **{name: copy.deepcopy(value)}),
+                        origin="pool")
 
     def _add_related_calls(self):
         """The richest calls that worked with two strings, or a list of strings, again with one
@@ -647,7 +666,7 @@ class Probe:
         (a name and a pattern, paths and their common part), only such pairs tell an exact
         comparison from a near one (case-blind, a prefix, a common run of characters), and
         unrelated pool values seldom make them."""
-        richest = sorted(self.working, key=lambda case: -len(set(case["args"] or "")))
+        richest = self._richest()
         used = 0
         for case in richest:
             if used >= RELATED_CALLS:
@@ -844,6 +863,10 @@ class Probe:
                 return
             case.update(raises=name, raised_type=exc_type.__name__)
         else:
+            if len(first["repr"]) > MAX_RESULT_TEXT:
+                # No test shows it, and a few such results would overflow the report.
+                self.errors["result too long"] = self.errors.get("result too long", 0) + 1
+                return
             value, again = first["value"], second["value"]
             literal = self._literal(value)
             # The expected value as data (benchgen's canonical encoding), when both runs agree on
