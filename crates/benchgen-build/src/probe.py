@@ -546,10 +546,15 @@ class Probe:
         if not self.aim:
             hinted = [self._pool(i, pool(p["hint"], self.rng)) for i, p in enumerate(self.params)]
             longest = max((len(p) for p in hinted), default=1)
-            self._add_pool_calls(hinted, 2 * longest)
+            # The seeds and the diagonal first, then the calls made from those that worked
+            # (optional parameters set, near misses), then random combinations: the made calls
+            # run early, where a loaded machine's deadline or the call budget cannot cut them.
+            self._add_pool_calls(hinted, 0)
             self._drain(deadline)
             self._add_optional_calls(hinted)
             self._add_related_calls()
+            self._add_pool_calls(hinted, 2 * longest)
+            self._drain(deadline)
             # What the calls that returned were given tells an unhinted parameter's kind: its
             # pool then has the edges that kind's rules single out (dots, slashes, quotes,
             # centuries), which the mixed pool lacks.

@@ -403,6 +403,10 @@ fn host_python() -> String {
     std::env::var("BENCHGEN_HOST_PYTHON").unwrap_or_else(|_| "python3".into())
 }
 
+/// Where `scripts/setup.sh` puts the llama-server it builds for this CPU when the pinned
+/// prebuilt one cannot run here (it needs AVX-VNNI); preferred when it exists.
+const NATIVE_LLAMA_SERVER: &str = "/usr/local/lib/benchgen/llama-server";
+
 fn llama_server() -> Result<Vec<PathBuf>, String> {
     let python = host_python();
     let script = "import importlib.util as u\n\
@@ -412,7 +416,12 @@ fn llama_server() -> Result<Vec<PathBuf>, String> {
     let stdout = run(Command::new(&python).args(["-c", script]))?;
     let mut lines = stdout.lines();
     let (server_dir, model_dir) = (lines.next().unwrap_or(""), lines.next().unwrap_or(""));
-    let binary = Path::new(server_dir).join("bin/llama-server");
+    let native = Path::new(NATIVE_LLAMA_SERVER);
+    let binary = if native.is_file() {
+        native.to_path_buf()
+    } else {
+        Path::new(server_dir).join("bin/llama-server")
+    };
     let model = Path::new(model_dir).join("SmolLM2-135M-Instruct.Q4_1.gguf");
     if server_dir.is_empty() || !binary.is_file() {
         return Err(format!(
