@@ -701,6 +701,18 @@ mod tests {
         assert_eq!(benchgen_python::test_functions(&suite.tests).len(), 5);
     }
 
+    /// The argument texts of the suite `write` chooses from `cases`, whose one line to cover
+    /// is 2.
+    fn chosen(cases: &[Case], target: usize, max: usize) -> Vec<String> {
+        let size = SuiteSize {
+            min: 1,
+            target,
+            max,
+        };
+        let suite = write("f", cases, &[], true, Some(&[2]), size).unwrap();
+        suite.cases.iter().map(|c| c.args.clone()).collect()
+    }
+
     #[test]
     fn an_iterator_and_an_unchanged_input_get_slots() {
         // One line, no arcs, no mutants: after the line is covered, the slots go to an
@@ -715,14 +727,7 @@ mod tests {
             typed("iter([3, 1])", "2", "list_iterator"),
             typed("'a'", "'a'", "str"),
         ];
-        let size = SuiteSize {
-            min: 1,
-            target: 3,
-            max: 3,
-        };
-        let suite = write("f", &cases, &[], true, Some(&[2]), size).unwrap();
-        let chosen: Vec<&str> = suite.cases.iter().map(|c| c.args.as_str()).collect();
-        assert_eq!(chosen, ["[3, 1]", "iter([3, 1])", "'a'"]);
+        assert_eq!(chosen(&cases, 3, 3), ["[3, 1]", "iter([3, 1])", "'a'"]);
     }
 
     #[test]
@@ -737,14 +742,7 @@ mod tests {
             value("'c d'", "'c d'", &[2]),
             value("'x_y'", "'x-y'", &[2]),
         ];
-        let size = SuiteSize {
-            min: 1,
-            target: 3,
-            max: 3,
-        };
-        let suite = write("f", &cases, &[], true, Some(&[2]), size).unwrap();
-        let chosen: Vec<&str> = suite.cases.iter().map(|c| c.args.as_str()).collect();
-        assert_eq!(chosen, ["'a_b'", "'a.b'", "'c d'"]);
+        assert_eq!(chosen(&cases, 3, 3), ["'a_b'", "'a.b'", "'c d'"]);
     }
 
     #[test]
@@ -765,14 +763,10 @@ mod tests {
             near("'x', 'y'", "False", "", "bool"),
             near("'cd', 'CD'", "False", "case", "bool"),
         ];
-        let size = SuiteSize {
-            min: 1,
-            target: 2,
-            max: 4,
-        };
-        let suite = write("f", &cases, &[], true, Some(&[2]), size).unwrap();
-        let chosen: Vec<&str> = suite.cases.iter().map(|c| c.args.as_str()).collect();
-        assert_eq!(chosen, ["'ab', 'AB'", "'abb', 'ab'", "'ab', 'ab!'"]);
+        assert_eq!(
+            chosen(&cases, 2, 4),
+            ["'ab', 'AB'", "'abb', 'ab'", "'ab', 'ab!'"]
+        );
     }
 
     #[test]
