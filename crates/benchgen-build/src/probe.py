@@ -684,8 +684,8 @@ class Probe:
             if len(strings) < 2 and not lists:
                 continue
             used += 1
-            for i in strings if len(strings) == 2 else []:
-                j = strings[1] if i == strings[0] else strings[0]
+            pairs = [tuple(strings), tuple(reversed(strings))] if len(strings) == 2 else []
+            for i, j in pairs:
                 for how, near in _near_strings(args[i]):
                     changed = list(args)
                     changed[j] = near
@@ -781,7 +781,8 @@ class Probe:
     def _enqueue(self, args, kwargs, text=None, origin="pool", related=""):
         """Queues a call once; `origin` says where its arguments came from: a `seed` (a doctest,
         a call site), a `pool` (values chosen for their edges) or a `mutant` of a call; `related`
-        names how one of its strings was made from another (see `_add_related_calls`)."""
+        names how it was made from another call to show a near miss (`_add_related_calls`,
+        `_add_raise_triggers`)."""
         if text is None:
             text = self._render(args, kwargs)
         if text is None:

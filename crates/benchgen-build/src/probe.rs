@@ -500,8 +500,9 @@ pub struct Case {
     #[serde(default)]
     pub origin: Origin,
     /// How the call was made from another to show a near miss (see `probe.py`): one string
-    /// argument from another (`case`, `last`, `longer 0`: the first string is the other one character longer), or a list cut to
-    /// one item that raises alone (`raises alone: zero`, by sign for numbers, else by type); empty for other calls.
+    /// argument from another (`case`, `last`, `longer 0`: the first string is the other one
+    /// character longer), or a list cut to one item that raises alone (`raises alone: zero`, by
+    /// sign for numbers, else by type); empty for other calls.
     #[serde(default)]
     pub related: String,
     /// For a method called on a receiver the probe built: the constructor's argument text

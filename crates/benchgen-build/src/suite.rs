@@ -409,9 +409,10 @@ fn choose(
         chosen.push((i, check));
     }
     // Last, calls made from another to show a near miss, a few ways past the target like the
-    // kill cover (last, so that exception tests among them find the value tests they need): a string made from another (case swapped, one character more or less: an exact
-    // comparison against a case-blind one, a prefix match, a common run of characters), or
-    // one item that raises alone (each condition of an error by itself). Only where the result
+    // kill cover (last, so that exception tests among them find the value tests they need): a
+    // string made from another (case swapped, one character more or less: an exact comparison
+    // against a case-blind one, a prefix match, a common run of characters), or one item that
+    // raises alone (each condition of an error by itself). Only where the result
     // is one value (a match, a common part, an error): a container that holds the inputs
     // (groups, sorted items) shows no more for a near miss than any other input.
     let near_miss = |i: usize, shown: &Shown| {

