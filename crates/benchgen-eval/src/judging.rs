@@ -75,16 +75,37 @@ pub fn recorded_calls(example: &Example, outcome: &ExecOutcome) -> Result<Vec<Js
             example.id, example.target.qualified_name
         ));
     }
-    let encodable = |call: &Json| judge::Value::from_json(call).is_ok_and(|v| v.is_comparable());
-    if let Some(opaque) = outcome.calls.iter().find(|call| !encodable(call)) {
+    if let Some(opaque) = outcome.calls.iter().find_map(unshippable) {
         return Err(format!(
-            "{}: the tests call `{}` with an input that has no canonical encoding ({}), so it cannot be handed to a candidate",
+            "{}: the tests call `{}` with an input (or around a patch) that has no canonical encoding ({}), so it cannot be handed to a candidate",
             example.id,
             example.target.qualified_name,
-            truncate(&opaque.to_string(), 120)
+            truncate(&opaque, 120)
         ));
     }
     Ok(outcome.calls.clone())
+}
+
+/// What in a recorded call (`{"inputs", "world"}`) cannot be rebuilt in a candidate's process,
+/// if anything: an input or a patched value with an `opaque` part.
+fn unshippable(call: &Json) -> Option<String> {
+    let values = call.get("inputs").into_iter().chain(
+        call.get("world")
+            .and_then(Json::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(|entry| entry.get("value").or_else(|| entry.get("items"))),
+    );
+    for value in values {
+        match judge::Value::from_shipped_json(value) {
+            Ok(decoded) if decoded.is_comparable() => {}
+            Ok(decoded) => return Some(decoded.python_repr()),
+            Err(e) => return Some(e.to_string()),
+        }
+    }
+    call.get("inputs")
+        .is_none()
+        .then(|| "a call without inputs".to_string())
 }
 
 /// Step 2 (or the only step): `program` called on the item's inputs, the cases' or the recorded
@@ -98,12 +119,13 @@ pub fn candidate_request(
     let cases = match calls {
         Some(calls) => calls
             .iter()
-            .map(|inputs| CaseCall {
+            .map(|recorded| CaseCall {
                 setup: String::new(),
                 call: example.target.qualified_name.clone(),
-                inputs: Some(inputs.clone()),
+                inputs: recorded.get("inputs").cloned(),
                 observe: Vec::new(),
                 stdout: false,
+                world: recorded.get("world").cloned(),
             })
             .collect(),
         None => example.cases.iter().map(judge::Case::call_part).collect(),

@@ -87,6 +87,10 @@ pub struct CaseCall {
     /// Whether the call's stdout is reported.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub stdout: bool,
+    /// What the free-form tests had set up around the recorded call (patched attributes and
+    /// dicts, in the shipping form of the sandbox's `world.py`), rebuilt around it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub world: Option<Json>,
 }
 
 impl Case {
@@ -98,6 +102,7 @@ impl Case {
             inputs: None,
             observe: self.after.iter().map(|a| a.expr.clone()).collect(),
             stdout: self.stdout.is_some(),
+            world: None,
         }
     }
 
@@ -200,6 +205,7 @@ impl CaseOutcome {
                     | "after"
                     | "stdout"
                     | "inputs_after"
+                    | "effects"
                     | "duration_s"
                     | "nonce"
             ) {
@@ -254,6 +260,9 @@ impl CaseOutcome {
             .get("inputs_after")
             .map(Value::from_json)
             .transpose()?;
+        if let Some(effects) = object.get("effects") {
+            check_effects(effects)?;
+        }
         let duration_s = object
             .get("duration_s")
             .and_then(Json::as_f64)
@@ -267,6 +276,48 @@ impl CaseOutcome {
             duration_s,
         })
     }
+}
+
+/// Checks the shape of a call's `effects` (what the call did to the world of free-form tests:
+/// `{"functions": [[path, inputs, "returned"|"raised"]], "mocks": [[path, [[name, inputs]]]]}`),
+/// its inputs decoded as any report's values are (refs and values, never a shipping tag).
+fn check_effects(effects: &Json) -> Result<(), DecodeError> {
+    let bad = |what: &str| DecodeError(format!("`effects`: {what}"));
+    let object = effects
+        .as_object()
+        .filter(|o| o.keys().all(|k| k == "functions" || k == "mocks"))
+        .ok_or_else(|| bad("a mapping of `functions` and `mocks`"))?;
+    let list = |key: &str| -> Result<Vec<Json>, DecodeError> {
+        match object.get(key) {
+            None => Ok(Vec::new()),
+            Some(Json::Array(items)) => Ok(items.clone()),
+            Some(_) => Err(bad("lists")),
+        }
+    };
+    for call in list("functions")? {
+        match call.as_array().map(Vec::as_slice) {
+            Some([Json::String(_), inputs, Json::String(said)])
+                if said == "returned" || said == "raised" =>
+            {
+                Value::from_json(inputs)?;
+            }
+            _ => return Err(bad("a function's call is [path, inputs, returned|raised]")),
+        }
+    }
+    for mock in list("mocks")? {
+        let Some([Json::String(_), Json::Array(calls)]) = mock.as_array().map(Vec::as_slice) else {
+            return Err(bad("a mock's calls are [path, [[name, inputs]...]]"));
+        };
+        for call in calls {
+            match call.as_array().map(Vec::as_slice) {
+                Some([Json::String(_), inputs]) => {
+                    Value::from_json(inputs)?;
+                }
+                _ => return Err(bad("a mock's call is [name, inputs]")),
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The verdict on one case.

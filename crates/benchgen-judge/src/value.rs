@@ -20,7 +20,14 @@
 //! | `timedelta` | `{"timedelta": ["days", "seconds", "microseconds"]}` |
 //! | `range` | `{"range": ["start", "stop", "step"]}` |
 //! | other objects | `{"object": {"type": "module.Qualname", "fields": [[name, value], ...], "base": value}}` |
+//! | library values (numpy arrays and dtypes, pandas `Series`, `DataFrame`, `Index`, `Timestamp`...) | `{"library": {"type": "numpy.ndarray", "fields": [["dtype", "<f8"], ["shape", ...], ["items", ...]]}}` (only the types in [`LIBRARY_TYPES`]) |
+//! | the test's own object, returned (free-form tests) | `{"ref": "w:0/cell:response"}`: where it sits in the world or the inputs of the call |
 //! | what cannot be encoded | `{"opaque": "module.Qualname"}` (equal to nothing) |
+//!
+//! The inputs of calls recorded from free-form tests may also hold what only the trusted
+//! recording writes (`module`, `class`, `named`, `method`, `function`, `mock`, `exception`,
+//! `new`: the sandbox's `world.py`); [`Value::from_shipped_json`] accepts those, as
+//! [`Value::Shipped`], and [`Value::from_json`], which reads every report of a run, never does.
 //!
 //! `base` is present for instances of subclasses of the value types above (and iterators,
 //! materialised): such an object compares by its base value, which its methods cannot fake.
@@ -62,8 +69,52 @@ pub enum Value {
         fields: Vec<(String, Value)>,
         base: Option<Box<Value>>,
     },
+    /// A value of a library type (numpy, pandas, TensorFlow, `pathlib`, `deque`), as data:
+    /// equal to another of the same type with equal fields.
+    Library {
+        type_name: String,
+        fields: Vec<(String, Value)>,
+    },
+    /// The test's own object at this place of a recorded call's world or inputs (equal only to
+    /// a reference to the same place).
+    Ref(String),
+    /// What only a trusted recording ships to a candidate (a mock, a function, a module...), by
+    /// its tag: never in a run's report, never compared.
+    Shipped(String),
     Opaque(String),
 }
+
+/// The library types a report may hold (`canon.py`'s `_LIBRARY_BUILDERS` rebuilds each).
+pub const LIBRARY_TYPES: &[&str] = &[
+    "numpy.ndarray",
+    "numpy.dtype",
+    "pandas.Index",
+    "pandas.RangeIndex",
+    "pandas.Series",
+    "pandas.DataFrame",
+    "pandas.Timestamp",
+    "pandas.Timedelta",
+    "pandas.NaT",
+    "tensorflow.DType",
+    "tensorflow.Tensor",
+    "pathlib.PosixPath",
+    "pathlib.PurePosixPath",
+    "pathlib.Path",
+    "pathlib.PurePath",
+    "collections.deque",
+];
+
+/// The tags only a trusted recording writes (see [`Value::Shipped`]).
+const SHIPPING_TAGS: &[&str] = &[
+    "module",
+    "class",
+    "named",
+    "method",
+    "function",
+    "mock",
+    "exception",
+    "new",
+];
 
 /// Why a JSON text is not a value of the encoding.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -78,7 +129,13 @@ impl Value {
     /// Decodes the JSON form (strict: unknown tags, extra fields, malformed numbers and nesting
     /// deeper than [`MAX_DEPTH`] are errors).
     pub fn from_json(json: &Json) -> Result<Value, DecodeError> {
-        decode(json, 0)
+        decode(json, 0, false)
+    }
+
+    /// Decodes the inputs of a call recorded from free-form tests: [`Value::from_json`], and
+    /// the shipping tags too (a body holding an `opaque` part decodes to [`Value::Opaque`]).
+    pub fn from_shipped_json(json: &Json) -> Result<Value, DecodeError> {
+        decode(json, 0, true)
     }
 
     /// Parses the JSON text of a value.
@@ -133,6 +190,12 @@ impl Value {
                 }
                 json!({ "object": object })
             }
+            Value::Library { type_name, fields } => json!({ "library": {
+                "type": type_name,
+                "fields": fields.iter().map(|(name, v)| json!([name, v.to_json()])).collect::<Vec<_>>(),
+            }}),
+            Value::Ref(path) => json!({ "ref": path }),
+            Value::Shipped(tag) => json!({ "opaque": format!("<shipped {tag}>") }),
             Value::Opaque(type_name) => json!({ "opaque": type_name }),
         }
     }
@@ -174,6 +237,13 @@ impl Value {
                     .collect(),
                 base: base.as_ref().map(|b| Box::new(b.canonical())),
             },
+            Value::Library { type_name, fields } => Value::Library {
+                type_name: type_name.clone(),
+                fields: fields
+                    .iter()
+                    .map(|(n, v)| (n.clone(), v.canonical()))
+                    .collect(),
+            },
             other => other.clone(),
         }
     }
@@ -192,6 +262,7 @@ impl Value {
                 fields.iter().all(|(_, v)| v.is_comparable())
                     && base.as_ref().is_none_or(|b| b.is_comparable())
             }
+            Value::Library { fields, .. } => fields.iter().all(|(_, v)| v.is_comparable()),
             _ => true,
         }
     }
@@ -215,7 +286,9 @@ impl Value {
             Value::Range(..) => return self.range_shape().map(|(_, len, _)| len > 0),
             Value::DateTime(_) | Value::Date(_) | Value::Time(_) => true,
             Value::Object { base, .. } => return base.as_ref().and_then(|b| b.truthy()),
-            Value::Opaque(_) => return None,
+            Value::Library { .. } | Value::Ref(_) | Value::Shipped(_) | Value::Opaque(_) => {
+                return None
+            }
         })
     }
 
@@ -526,6 +599,24 @@ fn same_kind_equal(
                     _ => false,
                 }
         }
+        (
+            Library {
+                type_name: t1,
+                fields: f1,
+            },
+            Library {
+                type_name: t2,
+                fields: f2,
+            },
+        ) => {
+            t1 == t2
+                && f1.len() == f2.len()
+                && f1
+                    .iter()
+                    .zip(f2)
+                    .all(|((n, v), (m, w))| n == m && compare(v, w, mode))
+        }
+        (Ref(x), Ref(y)) => x == y,
         _ => false,
     }
 }
@@ -539,7 +630,7 @@ fn dicts_equal(x: &[(Value, Value)], y: &[(Value, Value)], mode: Mode) -> bool {
         })
 }
 
-fn decode(json: &Json, depth: usize) -> Result<Value, DecodeError> {
+fn decode(json: &Json, depth: usize, shipped: bool) -> Result<Value, DecodeError> {
     if depth > MAX_DEPTH {
         return Err(bad(format!("nested deeper than {MAX_DEPTH}")));
     }
@@ -555,7 +646,7 @@ fn decode(json: &Json, depth: usize) -> Result<Value, DecodeError> {
         body.as_array()
             .ok_or_else(|| bad(format!("`{tag}` needs a list")))?
             .iter()
-            .map(|item| decode(item, depth + 1))
+            .map(|item| decode(item, depth + 1, shipped))
             .collect()
     };
     let text = |body: &Json| -> Result<String, DecodeError> {
@@ -588,7 +679,10 @@ fn decode(json: &Json, depth: usize) -> Result<Value, DecodeError> {
                 .ok_or_else(|| bad("`dict` needs a list of pairs"))?
                 .iter()
                 .map(|pair| match pair.as_array().map(Vec::as_slice) {
-                    Some([k, v]) => Ok((decode(k, depth + 1)?, decode(v, depth + 1)?)),
+                    Some([k, v]) => Ok((
+                        decode(k, depth + 1, shipped)?,
+                        decode(v, depth + 1, shipped)?,
+                    )),
                     _ => Err(bad("`dict` needs a list of pairs")),
                 })
                 .collect::<Result<_, _>>()?,
@@ -640,12 +734,14 @@ fn decode(json: &Json, depth: usize) -> Result<Value, DecodeError> {
                 .ok_or_else(|| bad("`object` needs `fields`"))?
                 .iter()
                 .map(|pair| match pair.as_array().map(Vec::as_slice) {
-                    Some([Json::String(name), v]) => Ok((name.clone(), decode(v, depth + 1)?)),
+                    Some([Json::String(name), v]) => {
+                        Ok((name.clone(), decode(v, depth + 1, shipped)?))
+                    }
                     _ => Err(bad("an object's fields are [name, value] pairs")),
                 })
                 .collect::<Result<_, _>>()?;
             let base = match fields_of.get("base") {
-                Some(b) => Some(Box::new(decode(b, depth + 1)?)),
+                Some(b) => Some(Box::new(decode(b, depth + 1, shipped)?)),
                 None => None,
             };
             Value::Object {
@@ -654,9 +750,51 @@ fn decode(json: &Json, depth: usize) -> Result<Value, DecodeError> {
                 base,
             }
         }
+        "library" => {
+            let fields_of = body
+                .as_object()
+                .filter(|o| o.len() == 2)
+                .ok_or_else(|| bad("`library` needs exactly `type` and `fields`"))?;
+            let type_name = fields_of
+                .get("type")
+                .and_then(Json::as_str)
+                .filter(|t| LIBRARY_TYPES.contains(t))
+                .ok_or_else(|| bad("`library` needs a known library `type`"))?
+                .to_string();
+            let fields = fields_of
+                .get("fields")
+                .and_then(Json::as_array)
+                .ok_or_else(|| bad("`library` needs `fields`"))?
+                .iter()
+                .map(|pair| match pair.as_array().map(Vec::as_slice) {
+                    Some([Json::String(name), v]) => {
+                        Ok((name.clone(), decode(v, depth + 1, shipped)?))
+                    }
+                    _ => Err(bad("a library value's fields are [name, value] pairs")),
+                })
+                .collect::<Result<_, _>>()?;
+            Value::Library { type_name, fields }
+        }
+        "ref" => Value::Ref(text(body)?),
         "opaque" => Value::Opaque(text(body)?),
+        tag if shipped && SHIPPING_TAGS.contains(&tag) => match opaque_part(body) {
+            Some(type_name) => Value::Opaque(format!("{type_name} (in a {tag})")),
+            None => Value::Shipped(tag.to_string()),
+        },
         other => return Err(bad(format!("unknown tag `{other}`"))),
     })
+}
+
+/// The type named by the first `{"opaque": ...}` anywhere in `json`.
+fn opaque_part(json: &Json) -> Option<String> {
+    match json {
+        Json::Object(object) => match object.get("opaque").and_then(Json::as_str) {
+            Some(type_name) if object.len() == 1 => Some(type_name.to_string()),
+            _ => object.values().find_map(opaque_part),
+        },
+        Json::Array(items) => items.iter().find_map(opaque_part),
+        _ => None,
+    }
 }
 
 fn kind(json: &Json) -> &'static str {
@@ -915,6 +1053,20 @@ fn render(value: &Value, out: &mut String) {
                 render(v, out);
             }
             out.push('>');
+        }
+        Value::Library { type_name, fields } => {
+            let _ = write!(out, "<{type_name}");
+            for (name, v) in fields {
+                let _ = write!(out, " {name}=");
+                render(v, out);
+            }
+            out.push('>');
+        }
+        Value::Ref(path) => {
+            let _ = write!(out, "<the test's object at {path}>");
+        }
+        Value::Shipped(tag) => {
+            let _ = write!(out, "<the tests' {tag}>");
         }
         Value::Opaque(type_name) => {
             let _ = write!(out, "<{type_name} (not comparable)>");

@@ -463,7 +463,7 @@ class _Collector:
                     message.pop("nonce")
                     cases.append(message)
                 elif kind == "call":
-                    calls.append(message["inputs"])
+                    calls.append({k: message[k] for k in ("inputs", "world") if k in message})
             except (ValueError, AttributeError, KeyError, TypeError):
                 continue
         return tests, cases, calls, done

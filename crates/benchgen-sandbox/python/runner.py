@@ -83,6 +83,7 @@ REPEATED_FRAMES_SHOWN = 3
 
 WORKDIR = "/tmp/run"
 PROGRAM_PATH = WORKDIR + "/program.py"
+TESTS_PATH = WORKDIR + "/tests.py"
 
 
 def run(program, tests, reference, emit, prepare=None):
@@ -204,6 +205,9 @@ def _call_case(mod, index, case, compiled, resolve):
     captured = None
     saved_stdout = sys.stdout
     args = kwargs = None
+    # A recorded call of free-form tests: its inputs and the world the tests had set up around
+    # it (patches, mocks, callables) are rebuilt here, and undone after the call.
+    scope = None
     try:
         if case.get("setup"):
             # Names the setup binds belong to this case, not to the program.
@@ -221,11 +225,16 @@ def _call_case(mod, index, case, compiled, resolve):
                 return eval(code, namespace)
 
         if case.get("inputs") is not None:
-            args, kwargs = canon.decode(case["inputs"], resolve)
+            import world
+
+            scope = world.Scope(mod)
+            scope.apply(case.get("world") or ())
+            args, kwargs = scope.decode(case["inputs"], "in")
             value = evaluate()(*args, **kwargs)
+            message = {"kind": "case", "index": index, "returned": scope.encode(value)}
         else:
             value = evaluate()
-        message = {"kind": "case", "index": index, "returned": canon.encode(value)}
+            message = {"kind": "case", "index": index, "returned": canon.encode(value)}
     except (SystemExit, KeyboardInterrupt) as exc:
         return _exited(index, exc, start), True
     except MemoryError as exc:
@@ -240,11 +249,18 @@ def _call_case(mod, index, case, compiled, resolve):
         if observe:
             message["after"] = [canon.encode(eval(expr, namespace)) for expr in observe]
         if args is not None:
-            message["inputs_after"] = canon.encode((args, kwargs))
+            message["inputs_after"] = scope.encode((args, kwargs))
+        if scope is not None:
+            effects = scope.effects()
+            if effects["functions"] or effects["mocks"]:
+                message["effects"] = effects
     except (SystemExit, KeyboardInterrupt) as exc:
         return _exited(index, exc, start), True
     except BaseException as exc:  # noqa: BLE001
         message = {"kind": "case", "index": index, "raised": _raised(exc)}
+    finally:
+        if scope is not None:
+            scope.restore()
     if captured is not None:
         message["stdout"] = captured.getvalue()[:MAX_MESSAGE * 32]
     message["duration_s"] = _perf_counter() - start
@@ -299,15 +315,21 @@ def _resolver(mod, program_only=False):
 
 
 def run_recording(program, tests, reference, target, emit):
-    """`run`, with `target` wrapped so that the encoded inputs of each outermost call are emitted
-    (`{"kind": "call", "inputs"}`) before the call runs; `random` is seeded first, so that a
-    replay sees the same calls."""
+    """`run`, with `target` wrapped so that the inputs of each outermost call, and the world the
+    tests set up around it (`world.py`), are emitted (`{"kind": "call", "inputs", "world"}`)
+    before the call runs; `random` is seeded first, so that a replay sees the same calls."""
     depth = [0]
+    state = {}
 
     def wrap(function):
         def recorded(*args, **kwargs):
             if depth[0] == 0:
-                emit({"kind": "call", "inputs": canon.encode((args, kwargs))})
+                shipper = state["shipper"]
+                message = {"kind": "call", "inputs": shipper.encode((args, kwargs))}
+                world = state["baseline"].changes(shipper)
+                if world:
+                    message["world"] = world
+                emit(message)
             depth[0] += 1
             try:
                 return function(*args, **kwargs)
@@ -316,34 +338,66 @@ def run_recording(program, tests, reference, target, emit):
 
         return recorded
 
-    run(program, tests, reference, emit, lambda mod: _replace(mod, target, wrap))
+    def prepare(mod):
+        _replace(mod, target, wrap)
+        state.update(_world_of(mod, program, tests, target))
+
+    run(program, tests, reference, emit, prepare)
 
 
 def run_replay(program, tests, reference, target, calls, outcomes, emit):
     """`run`, with `target` replaced by the outcomes a candidate's run reported for the recorded
-    `calls`, in order. A call whose inputs differ from the next recorded ones fails its test."""
+    `calls`, in order: what it returned (the test's own objects where it names them), what it
+    did to the test's mocks and callables, the state it left its arguments in. A call whose
+    inputs differ from the next recorded ones fails its test."""
     position = [0]
+    state = {}
 
     def replace(mod):
+        import world
+
         resolve = _resolver(mod, program_only=True)
 
         def replay(*args, **kwargs):
             i = position[0]
             position[0] += 1
             if i >= len(calls) or i >= len(outcomes) or \
-                    canon.encode((args, kwargs)) != calls[i]:
+                    state["shipper"].encode((args, kwargs)) != calls[i].get("inputs"):
                 raise AssertionError("the target was called with inputs the candidate's run "
                                      "was not given")
             outcome = outcomes[i]
-            if "inputs_after" in outcome:
-                _restore((args, kwargs), canon.decode(outcome["inputs_after"], resolve))
+            here = world.Replay(state["baseline"], args, kwargs, calls[i].get("world") or [],
+                                resolve)
+            returned = here.decode(outcome["returned"]) if "returned" in outcome else None
+            after = here.decode(outcome["inputs_after"]) if "inputs_after" in outcome else None
+            if "effects" in outcome:
+                here.play(outcome["effects"])
+            if after is not None:
+                _restore((args, kwargs), after)
             if "returned" in outcome:
-                return canon.decode(outcome["returned"], resolve)
-            raise _exception(outcome.get("raised") or {}, resolve)
+                return returned
+            raise _exception(outcome.get("raised") or {}, _resolver(mod))
 
         _replace(mod, target, lambda function: replay)
+        state.update(_world_of(mod, program, tests, target))
 
     run(program, tests, reference, emit, replace)
+
+
+def _world_of(mod, program, tests, target):
+    """The baseline of the world (taken once the target is rebound, so that benchgen's own
+    rebinding is no change) and the encoder of what the tests set up. The program is also
+    `__main__`, as it was when the tests were written (`patch("__main__.requests")`)."""
+    import world
+
+    sys.modules["__main__"] = mod
+    *owners, name = target.split(".")
+    owner = mod
+    for part in owners:
+        owner = getattr(owner, part)
+    baseline = world.Baseline(mod, skip=[(id(owner), name)])
+    shipper = world.Shipper(baseline, {PROGRAM_PATH: program, TESTS_PATH: tests}, TESTS_PATH)
+    return {"baseline": baseline, "shipper": shipper}
 
 
 def _replace(mod, target, make):
@@ -371,6 +425,8 @@ def _restore(current, after):
     """Applies the state a candidate's call left its arguments in to the judge's arguments."""
     for now, then in zip(list(current[0]) + list(current[1].values()),
                          list(after[0]) + list(after[1].values())):
+        if now is then:  # the test's own object, named by a ref
+            continue
         if type(now) is list and type(then) is list:
             now[:] = then
         elif type(now) is dict and type(then) is dict:
@@ -387,7 +443,9 @@ def _restore(current, after):
 
 
 def _exception(raised, resolve):
-    """An exception of the class a candidate's call raised (by name), for the judge's tests."""
+    """An exception of the class a candidate's call raised (by name), for the judge's tests: a
+    class of the program or of a module it imported (an exception class only decides which
+    `except` catches it)."""
     import builtins
 
     mro = raised.get("mro") or []

@@ -40,10 +40,11 @@ const DISTRIBUTION_SITE_DIRS: [&str; 3] = [
 const FORKSERVER_PY: &str = include_str!("../python/forkserver.py");
 const RUNNER_PY: &str = include_str!("../python/runner.py");
 const CANON_PY: &str = include_str!("../python/canon.py");
+const WORLD_PY: &str = include_str!("../python/world.py");
 
 /// Digest of the Python that benchgen runs in every sandbox: a change to it may change outcomes.
 pub(crate) fn runtime_digest() -> String {
-    benchgen_core::digest::digest_fields([FORKSERVER_PY, RUNNER_PY, CANON_PY])
+    benchgen_core::digest::digest_fields([FORKSERVER_PY, RUNNER_PY, CANON_PY, WORLD_PY])
 }
 
 /// uid and gid of the program inside the sandbox, whatever host uid the sandbox runs as.
@@ -146,6 +147,7 @@ impl Server {
         let forkserver = sys::memfd(c"forkserver.py", FORKSERVER_PY.as_bytes())?;
         let runner = sys::memfd(c"runner.py", RUNNER_PY.as_bytes())?;
         let canon = sys::memfd(c"canon.py", CANON_PY.as_bytes())?;
+        let world = sys::memfd(c"world.py", WORLD_PY.as_bytes())?;
         let passwd = sys::memfd(c"passwd", PASSWD.as_bytes())?;
         let group = sys::memfd(c"group", GROUP.as_bytes())?;
         let log = sys::memfd(c"sandbox-log", b"")?;
@@ -158,6 +160,7 @@ impl Server {
             (passwd.as_raw_fd(), 7),
             (group.as_raw_fd(), 8),
             (canon.as_raw_fd(), 9),
+            (world.as_raw_fd(), 10),
         ];
 
         let mut command = Command::new(&config.bwrap);
@@ -207,7 +210,16 @@ impl Server {
         })?;
         crate::shutdown::register_sandbox(child.id());
         // The child's ends now live in bwrap; ours must close so EOF means "server gone".
-        drop((request_read, reply_write, forkserver, runner, passwd, group));
+        drop((
+            request_read,
+            reply_write,
+            forkserver,
+            runner,
+            passwd,
+            group,
+            canon,
+            world,
+        ));
         sys::set_nonblocking(&request_write)?;
         sys::set_nonblocking(&reply_read)?;
         let mut server = Server {
@@ -551,6 +563,7 @@ fn bwrap_args(config: &SandboxConfig, mode: Mode) -> Vec<OsString> {
         "--perms", "0444", "--ro-bind-data", "7", "/etc/passwd",
         "--perms", "0444", "--ro-bind-data", "8", "/etc/group",
         "--perms", "0444", "--ro-bind-data", "9", "/benchgen/canon.py",
+        "--perms", "0444", "--ro-bind-data", "10", "/benchgen/world.py",
     ]);
     for path in &config.read_only_paths {
         let path = path.as_os_str();

@@ -19,6 +19,7 @@ fn call(text: &str) -> CaseCall {
         inputs: None,
         observe: Vec::new(),
         stdout: false,
+        world: None,
     }
 }
 
@@ -248,8 +249,9 @@ impl<'a> FreeForm<'a> {
         let calls = self
             .calls
             .iter()
-            .map(|inputs| CaseCall {
-                inputs: Some(inputs.clone()),
+            .map(|recorded| CaseCall {
+                inputs: recorded.get("inputs").cloned(),
+                world: recorded.get("world").cloned(),
                 ..call(self.target)
             })
             .collect();

@@ -1,0 +1,734 @@
+"""The test's world around each call of a free-form item's target, carried to the candidate.
+
+Embedded in the benchgen-sandbox crate; imported only by runs of free-form items (recording,
+candidate, replay), never by the fork server itself.
+
+Free-form tests do more than call the target with values: they patch what it calls
+(`mock.patch`, `patch.object`, `patch.dict`, `module.attr = fake`), hand it callables they
+define (a flaky operation, a key, a callback closing over the test's state) and library
+objects, and go on using what it returns. A candidate's process never runs the tests, so:
+
+- **recording** (trusted, the tests with the reference): `Baseline` snapshots the namespaces a
+  test may patch once the program is loaded; at each call of the target, `changes` lists what
+  the tests changed since (attributes swapped or added on the program, its classes, the modules
+  it uses and theirs, `builtins`; the contents of the program's dicts and `os.environ`), and
+  `Shipper` encodes those values and the call's inputs in the *shipping* form, which adds to
+  canon's: mocks by their configuration (class, spec, return value, side effect, configured
+  children and attributes), functions the tests or the program define by their source text
+  (assert statements left out), the cells they close over and the globals of the tests' that
+  they use, modules, classes and named functions by name, exceptions by class and arguments;
+- **candidate** (untrusted): `Scope` rebuilds that world around the call and undoes it after;
+  what the candidate did to it is the call's `effects` (each call of a rebuilt function, each
+  call recorded by a rebuilt mock), and whatever it returns that it got from the world is
+  reported as `{"ref": PATH}`, the place the object has in the world or the inputs, never
+  rebuilt from a report;
+- **replay** (trusted, the tests again): `Replay` gives the test back its own objects for refs
+  and plays the effects on the test's own mocks and callables (so `assert_called_with`, a
+  callback's counter, the asserts inside a fake judge them), before the test goes on.
+
+A report may only hold refs, canon's values and library values: the shipping tags are refused
+in it (`Replay.decode`), so no report makes a trusted process build a mock or run code.
+"""
+
+import functools
+import importlib
+import re
+import sys
+import textwrap
+import types
+
+import canon
+
+_FunctionType = types.FunctionType
+_MISSING = object()
+# The mock classes a shipped mock may be (subclasses of the tests' own are not shipped).
+_MOCK_CLASSES = ("Mock", "MagicMock", "NonCallableMock", "NonCallableMagicMock", "AsyncMock",
+                 "PropertyMock")
+# Tags only a trusted recording writes; a report holding one is refused.
+SHIPPING_TAGS = frozenset(("module", "class", "named", "method", "function", "mock",
+                           "exception", "new"))
+
+
+def _type_name(kind):
+    return canon._type_name(kind)
+
+
+def named(name):
+    """The object a dotted `module.qualname` names: the longest prefix that is an imported (or
+    importable) module, then attributes."""
+    parts = name.split(".")
+    for cut in range(len(parts), 0, -1):
+        module_name = ".".join(parts[:cut])
+        module = sys.modules.get(module_name)
+        if module is None and cut == 1:
+            module = importlib.import_module(module_name)
+        if module is not None:
+            obj = module
+            for part in parts[cut:]:
+                obj = getattr(obj, part)
+            return obj
+    raise LookupError(name)
+
+
+def _text(get, obj, name):
+    """`get(obj, name)` if it is a str, else "" (lazy modules and proxies raise on anything)."""
+    try:
+        value = get(obj, name)
+    except Exception:  # noqa: BLE001
+        return ""
+    return value if isinstance(value, str) else ""
+
+
+def _module_name(module):
+    return _text(lambda m, n: vars(m).get(n), module, "__name__")
+
+
+def _namespace(obj):
+    try:
+        return dict(vars(obj))
+    except Exception:  # noqa: BLE001 - an object without a namespace has nothing to patch
+        return {}
+
+
+def _mock_module():
+    return sys.modules.get("unittest.mock")
+
+
+def _is_mock(value):
+    mock = _mock_module()
+    return mock is not None and isinstance(value, mock.NonCallableMock)
+
+
+class Baseline:
+    """The namespaces of the program and of what it uses, as the program left them (taken before
+    the tests run), so that `changes` finds what the tests set up around each call."""
+
+    def __init__(self, program, skip=()):
+        self.program = program
+        self.skip = set(skip)
+        self.owners = []  # (label, object, snapshot of its namespace)
+        seen = set()
+        for label, owner in self._owners():
+            if id(owner) in seen:
+                continue
+            seen.add(id(owner))
+            self.owners.append((label, owner, _namespace(owner)))
+        self.dicts = []  # (label, dict, snapshot of its items)
+        for name, value in list(vars(program).items()):
+            if type(value) is dict and not name.startswith("__"):
+                self.dicts.append(({"global": name}, value, list(value.items())))
+        os_module = sys.modules.get("os")
+        if os_module is not None:
+            environ = os_module.environ
+            self.dicts.append(({"environ": True}, environ, list(environ.items())))
+
+    def _owners(self):
+        program = self.program
+        yield {"module": "program"}, program
+        yield {"module": "builtins"}, sys.modules["builtins"]
+        modules = {}
+        for value in list(vars(program).values()):
+            if isinstance(value, type) and value.__module__ == "program":
+                yield {"class": _type_name(value)}, value
+            if isinstance(value, types.ModuleType):
+                name = _module_name(value)
+                if name:
+                    modules[name] = value
+            else:
+                home = sys.modules.get(_text(getattr, value, "__module__"))
+                if home is not None and home is not program:
+                    modules[_module_name(home) or ""] = home
+        modules.pop("", None)
+        # The modules the program uses, their packages, and the modules bound in them (one
+        # level: `requests` brings `requests.api`, `requests.exceptions`...).
+        for name in list(modules):
+            top = sys.modules.get(name.partition(".")[0])
+            if top is not None:
+                modules.setdefault(name.partition(".")[0], top)
+        for name, module in list(modules.items()):
+            package = name.partition(".")[0]
+            for value in _namespace(module).values():
+                inner = _module_name(value) if isinstance(value, types.ModuleType) else None
+                if inner and inner.partition(".")[0] == package:
+                    modules.setdefault(inner, value)
+        for name in sorted(modules):
+            module = modules[name]
+            yield {"module": name}, module
+            for value in _namespace(module).values():
+                if isinstance(value, type) and _text(getattr, value, "__module__") == name:
+                    yield {"class": _type_name(value)}, value
+
+    def changes(self, shipper):
+        """The world at this moment: each attribute the tests swapped, added or deleted, and each
+        dict whose contents they changed, encoded for shipping, in a fixed order."""
+        world = []
+        for label, owner, snapshot in self.owners:
+            now = _namespace(owner)
+            names = snapshot if owner is self.program else set(snapshot) | set(now)
+            for name in sorted(names):
+                if name.startswith("__") or (id(owner), name) in self.skip:
+                    continue
+                before, after = snapshot.get(name, _MISSING), now.get(name, _MISSING)
+                if before is after:
+                    continue
+                entry = {"owner": label, "name": name}
+                if after is _MISSING:
+                    entry["deleted"] = True
+                else:
+                    entry["value"] = shipper.encode(after)
+                world.append(entry)
+        for label, mapping, items in self.dicts:
+            # os.environ makes a new str at each read: its values compare by equality.
+            same = (lambda a, b: a == b) if "environ" in label else (lambda a, b: a is b)
+            if len(mapping) == len(items) and \
+                    all(same(mapping.get(k, _MISSING), v) for k, v in items):
+                continue
+            world.append({"dict": label, "items": shipper.encode(dict(mapping))})
+        return world
+
+
+class Shipper:
+    """Encodes values for a candidate's process in the shipping form (see the module doc)."""
+
+    def __init__(self, baseline, sources, tests_file):
+        self.program = baseline.program
+        # The program's namespace before the tests ran: what a shipped function finds there in
+        # the candidate's process too.
+        self.program_names = baseline.owners[0][2]
+        self.sources = sources  # file name -> source text
+        self.tests_file = tests_file
+        self.trees = {}
+
+    def encode(self, value):
+        return canon.encode(value, self._extend)
+
+    def _extend(self, value, recurse):
+        kind = type(value)
+        if kind is types.ModuleType:
+            return {"module": value.__name__}
+        if isinstance(value, type):
+            return {"class": _type_name(value)} if self._names(value) else None
+        if _is_mock(value):
+            return self._mock(value, recurse)
+        if kind is _FunctionType:
+            return self._function(value, recurse)
+        if kind is types.MethodType:
+            return {"method": [recurse(value.__self__), value.__func__.__name__]}
+        if kind.__name__ in ("builtin_function_or_method", "method_descriptor", "wrapper_descriptor"):
+            name = _named_path(value)
+            return {"named": name} if name else None
+        if isinstance(value, BaseException):
+            return {"exception": {"type": _type_name(kind), "args": recurse(value.args)}}
+        if kind.__module__ == "_thread" and kind.__name__ in ("RLock", "lock"):
+            return {"new": "threading.RLock" if kind.__name__ == "RLock" else "threading.Lock"}
+        return None
+
+    def _names(self, obj):
+        """Whether `module.qualname` leads back to `obj` (then it is shipped by name)."""
+        module = sys.modules.get(getattr(obj, "__module__", None) or "")
+        if module is None:
+            return False
+        target = module
+        for part in getattr(obj, "__qualname__", "<").split("."):
+            target = getattr(target, part, None)
+        return target is obj
+
+    def _mock(self, m, recurse):
+        mock = _mock_module()
+        klass = next((k for k in type(m).__mro__
+                      if k.__module__ == "unittest.mock" and k.__name__ in _MOCK_CLASSES), None)
+        if klass is None:
+            return canon._opaque(m)
+        body = {"class": klass.__name__, "name": m._mock_name}
+        spec = getattr(m, "_spec_class", None)
+        if spec is not None:
+            body["spec"] = recurse(spec)
+            body["spec_set"] = bool(getattr(m, "_spec_set", False))
+        if m._mock_wraps is not None:
+            body["wraps"] = recurse(m._mock_wraps)
+        returned = m._mock_return_value
+        if returned is not mock.DEFAULT and not (_is_mock(returned) and not _configured(returned)):
+            body["return_value"] = recurse(returned)
+        effect = m._mock_side_effect
+        if effect is not None:
+            if type(effect).__name__ == "_MockIter":
+                # An iterator of answers: read it (bounded) and give the mock a fresh one.
+                items = []
+                for item in effect.obj:
+                    items.append(item)
+                    if len(items) > canon.MAX_ITEMS:
+                        return canon._opaque(m)
+                m.side_effect = items
+                body["side_effect"] = recurse(items)
+            else:
+                body["side_effect"] = recurse(effect)
+        children = []
+        for name, child in m._mock_children.items():
+            if _is_mock(child) and _configured(child):
+                children.append([name, recurse(child)])
+        body["children"] = children
+        body["attrs"] = [[name, recurse(v)] for name, v in sorted(vars(m).items())
+                         if not name.startswith("_") and name != "method_calls"
+                         and not _is_mock(v)]
+        return {"mock": body}
+
+    def _function(self, fn, recurse):
+        import ast
+
+        code = fn.__code__
+        source = self.sources.get(code.co_filename)
+        # The program's own functions and libraries' by name (a candidate's program has its
+        # own); what the tests define, and what has no name, by its source.
+        if code.co_filename != self.tests_file and self._names(fn):
+            return {"named": _named_path(fn)}
+        if source is None:
+            return canon._opaque(fn)
+        node = self._node(code, source)
+        if node is None:
+            return canon._opaque(fn)
+        is_lambda = isinstance(node, ast.Lambda)
+        text = ast.get_source_segment(source, node)
+        if not is_lambda:
+            text = _without_asserts(textwrap.dedent(text))
+        used = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)} & _global_names(code)
+        # The globals it uses that the program does not hold as they are (the tests' own).
+        globals_ = [[g, recurse(fn.__globals__[g])] for g in sorted(used)
+                    if g in fn.__globals__
+                    and self.program_names.get(g, _MISSING) is not fn.__globals__[g]]
+        cells = []
+        for cell_name, cell in zip(code.co_freevars, fn.__closure__ or ()):
+            try:
+                contents = cell.cell_contents
+            except ValueError:  # not bound yet
+                return canon._opaque(fn)
+            cells.append([cell_name, recurse(contents)])
+        return {"function": {
+            "name": code.co_name, "source": text, "lambda": is_lambda, "cells": cells,
+            "globals": globals_, "defaults": recurse(fn.__defaults__),
+            "kwdefaults": recurse(fn.__kwdefaults__)}}
+
+    def _node(self, code, source):
+        """The function's node in its source: by first line, name and parameters."""
+        import ast
+
+        tree = self.trees.get(code.co_filename)
+        if tree is None:
+            tree = self.trees[code.co_filename] = ast.parse(source)
+        found = []
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Lambda):
+                name, first = "<lambda>", node.lineno
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                if node.decorator_list:
+                    continue
+                name, first = node.name, node.lineno
+            else:
+                continue
+            if name == code.co_name and first == code.co_firstlineno:
+                found.append(node)
+        if len(found) > 1:
+            count = code.co_argcount + code.co_kwonlyargcount + \
+                bool(code.co_flags & 4) + bool(code.co_flags & 8)
+            params = list(code.co_varnames[:count])
+            found = [n for n in found if _parameters(n.args) == params]
+        return found[0] if len(found) == 1 else None
+
+
+def _parameters(arguments):
+    names = [a.arg for a in arguments.posonlyargs + arguments.args]
+    names += [a.arg for a in arguments.kwonlyargs]
+    if arguments.vararg:
+        names.insert(len(arguments.posonlyargs + arguments.args), arguments.vararg.arg)
+    if arguments.kwarg:
+        names.append(arguments.kwarg.arg)
+    return names
+
+
+def _global_names(code):
+    names = set(code.co_names)
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            names |= _global_names(const)
+    return names
+
+
+def _without_asserts(text):
+    """The function's source with its assert statements left out: a fake that checks what it is
+    given keeps its checks in the tests (the replay calls the test's own), not in the candidate's
+    process."""
+    import ast
+
+    class NoAsserts(ast.NodeTransformer):
+        def visit_Assert(self, node):
+            return ast.copy_location(ast.Pass(), node)
+
+    tree = ast.parse(text)
+    return ast.unparse(ast.fix_missing_locations(NoAsserts().visit(tree)))
+
+
+def _named_path(obj):
+    module = getattr(obj, "__module__", None)
+    qualname = getattr(obj, "__qualname__", None)
+    if isinstance(obj, (types.BuiltinFunctionType,)) and module is None:
+        owner = getattr(obj, "__self__", None)
+        if isinstance(owner, types.ModuleType):
+            module = owner.__name__
+    if module is None and hasattr(obj, "__objclass__"):
+        module = obj.__objclass__.__module__
+    if not isinstance(module, str) or not isinstance(qualname, str) or "<" in qualname:
+        return None
+    return module + "." + qualname
+
+
+def _configured(m):
+    """Whether a mock holds any configuration (a return value, side effect, spec, attribute or
+    configured child): a child made by merely touching or calling its parent holds none."""
+    mock = _mock_module()
+    if m._mock_side_effect is not None or getattr(m, "_spec_class", None) is not None \
+            or m._mock_wraps is not None:
+        return True
+    returned = m._mock_return_value
+    if returned is not mock.DEFAULT and not (_is_mock(returned) and not _configured(returned)):
+        return True
+    if any(not name.startswith("_") and name != "method_calls" and not _is_mock(v)
+           for name, v in vars(m).items()):
+        return True
+    return any(_is_mock(c) and _configured(c) for c in m._mock_children.values())
+
+
+class Scope:
+    """The world of one call rebuilt in a candidate's process, and what the call did to it."""
+
+    def __init__(self, program):
+        self.program = program
+        self.live = {}  # id -> (path, object): what the world and the inputs hold
+        self.keep = []
+        self.function_calls = []
+        self.mock_roots = []
+        self.undo = []
+        self.inside = 0
+
+    def apply(self, world):
+        for i, entry in enumerate(world):
+            if "dict" in entry:
+                mapping = self._dict(entry["dict"])
+                saved = dict(mapping)
+                self.undo.append(lambda m=mapping, s=saved: (m.clear(), m.update(s)))
+                items = self.decode(entry["items"], f"w:{i}")
+                mapping.clear()
+                mapping.update(items)
+                continue
+            owner = self._owner(entry["owner"])
+            name = entry["name"]
+            before = vars(owner).get(name, _MISSING)
+            self.undo.append(lambda o=owner, n=name, b=before: _put(o, n, b))
+            _put(owner, name, _MISSING if entry.get("deleted") else
+                 self.decode(entry["value"], f"w:{i}"))
+
+    def restore(self):
+        while self.undo:
+            try:
+                self.undo.pop()()
+            except BaseException:  # noqa: BLE001 - the others must still be undone
+                pass
+
+    def _owner(self, label):
+        if "module" in label:
+            return self.program if label["module"] == "program" else named(label["module"])
+        type_name = label["class"]
+        if type_name.startswith("program."):
+            obj = self.program
+            for part in type_name[len("program."):].split("."):
+                obj = getattr(obj, part)
+            return obj
+        return named(type_name)
+
+    def _dict(self, label):
+        if label.get("environ"):
+            return sys.modules["os"].environ
+        return vars(self.program)[label["global"]]
+
+    def decode(self, data, path):
+        import runner
+
+        return canon.decode(data, runner._resolver(self.program), 0, self._extend, path)
+
+    def _register(self, path, obj):
+        self.live[id(obj)] = (path, obj)
+        return obj
+
+    def _extend(self, tag, body, path, recurse):
+        if tag not in SHIPPING_TAGS:
+            if tag == "object":
+                value = canon._decode_object(body, self._resolve(), recurse)
+                if getattr(type(value), "__module__", "program") != "program" and \
+                        type(value).__module__ != "builtins":
+                    self._register(path, value)
+                return value
+            return NotImplemented
+        if tag == "module":
+            return named(body) if "." in body else (sys.modules.get(body) or
+                                                     importlib.import_module(body))
+        if tag in ("class", "named"):
+            if body.startswith("program."):
+                obj = self.program
+                for part in body[len("program."):].split("."):
+                    obj = getattr(obj, part)
+                return obj
+            return named(body)
+        if tag == "method":
+            return getattr(recurse(body[0], "self"), body[1])
+        if tag == "exception":
+            klass = self._exception_class(body["type"])
+            return klass(*recurse(body["args"], "args"))
+        if tag == "new":
+            import threading
+
+            return threading.RLock() if body == "threading.RLock" else threading.Lock()
+        if tag == "mock":
+            return self._mock(body, path, recurse)
+        return self._function(body, path, recurse)
+
+    def _resolve(self):
+        import runner
+
+        return runner._resolver(self.program)
+
+    def _exception_class(self, type_name):
+        klass = self._resolve()(type_name)
+        if not (isinstance(klass, type) and issubclass(klass, BaseException)):
+            raise canon.DecodeError(f"{type_name} is not an exception class here")
+        return klass
+
+    def _mock(self, body, path, recurse):
+        import unittest.mock as mock
+
+        if body["class"] not in _MOCK_CLASSES:
+            raise canon.DecodeError(f"not a mock class: {body['class']}")
+        root = self.inside == 0
+        self.inside += 1
+        try:
+            options = {}
+            if "spec" in body:
+                options["spec_set" if body.get("spec_set") else "spec"] = recurse(body["spec"],
+                                                                                  "spec")
+            if "wraps" in body:
+                options["wraps"] = recurse(body["wraps"], "wraps")
+            m = getattr(mock, body["class"])(name=body.get("name"), **options)
+            self._register(path, m)
+            for name, child in body.get("children", ()):
+                setattr(m, name, recurse(child, f"attr:{name}"))
+            if "return_value" in body:
+                m.return_value = recurse(body["return_value"], "()")
+            if "side_effect" in body:
+                m.side_effect = recurse(body["side_effect"], "side_effect")
+            for name, value in body.get("attrs", ()):
+                setattr(m, name, recurse(value, f"attr:{name}"))
+        finally:
+            self.inside -= 1
+        if root:
+            self.mock_roots.append((path, m))
+        return m
+
+    def _function(self, body, path, recurse):
+        outermost = self.inside == 0
+        self.inside += 1
+        try:
+            cells = [(name, recurse(v, f"cell:{name}")) for name, v in body["cells"]]
+            namespace = dict(vars(self.program))
+            namespace.update((name, recurse(v, f"global:{name}")) for name, v in body["globals"])
+            defaults = recurse(body["defaults"], "defaults")
+            kwdefaults = recurse(body["kwdefaults"], "kwdefaults")
+        finally:
+            self.inside -= 1
+        name, source = body["name"], body["source"]
+        inner = f"return ({source}\n)" if body.get("lambda") else f"{source}\nreturn {name}"
+        text = f"def __benchgen_function({', '.join(n for n, _ in cells)}):\n" + \
+            textwrap.indent(inner, "    ") + "\n"
+        made = {}
+        exec(compile(text, f"<the tests' {name}>", "exec", dont_inherit=True), namespace, made)
+        fn = made["__benchgen_function"](*[v for _, v in cells])
+        fn.__defaults__ = defaults
+        fn.__kwdefaults__ = kwdefaults
+        if outermost:
+            fn = self._logged(path, fn)
+        return self._register(path, fn)
+
+    def _logged(self, path, fn):
+        calls = self.function_calls
+
+        @functools.wraps(fn)
+        def logged(*args, **kwargs):
+            entry = [path, self.encode((args, kwargs)), "returned"]
+            calls.append(entry)
+            try:
+                return fn(*args, **kwargs)
+            except BaseException:
+                entry[2] = "raised"
+                raise
+
+        return logged
+
+    def encode(self, value):
+        """The report form: what came from the world as a ref, the rest as canon encodes it."""
+        return canon.encode(value, self._report)
+
+    def _report(self, value, recurse):
+        known = self.live.get(id(value))
+        if known is not None and known[1] is value:
+            return {"ref": known[0]}
+        if _is_mock(value):
+            steps = []
+            node = value
+            while node is not None and id(node) not in self.live:
+                name = node._mock_new_name
+                steps.append("()" if name == "()" else f"attr:{name}")
+                node = node._mock_new_parent
+            if node is None:
+                return canon._opaque(value)
+            return {"ref": "/".join([self.live[id(node)][0]] + steps[::-1])}
+        return None
+
+    def effects(self):
+        mocks = []
+        for path, m in self.mock_roots:
+            calls = [[name, self.encode((tuple(args), dict(kwargs)))]
+                     for name, args, kwargs in m.mock_calls]
+            if calls:
+                mocks.append([path, calls])
+        return {"functions": self.function_calls, "mocks": mocks}
+
+
+def _put(owner, name, value):
+    if value is _MISSING:
+        if name in vars(owner):
+            delattr(owner, name)
+    else:
+        setattr(owner, name, value)
+
+
+class Replay:
+    """One replayed call in the judge's process: the test's own objects behind each path, and
+    the candidate's effects played on them."""
+
+    def __init__(self, baseline, args, kwargs, world, resolve):
+        self.baseline = baseline
+        self.inputs = (args, kwargs)
+        self.world = world
+        self.resolve = resolve
+
+    def decode(self, data):
+        """A report decoded: refs give the test's own objects; shipping tags are refused."""
+        def extend(tag, body, path, recurse):
+            if tag in SHIPPING_TAGS:
+                raise canon.DecodeError(f"a report cannot hold a {tag}")
+            if tag == "ref":
+                if type(body) is not str:
+                    raise canon.DecodeError("a ref is a path")
+                return self.at(body)
+            return NotImplemented
+
+        return canon.decode(data, self.resolve, 0, extend, "")
+
+    def at(self, path):
+        """The test's object at `path` (see `Scope.decode`'s paths)."""
+        root, *steps = path.split("/")
+        if root == "in":
+            obj = self.inputs
+        elif root.startswith("w:"):
+            obj = self._world_value(int(root[2:]))
+        else:
+            raise canon.DecodeError(f"no such place: {path}")
+        for step in steps:
+            obj = _step(obj, step, path)
+        return obj
+
+    def _world_value(self, index):
+        if index >= len(self.world):
+            raise canon.DecodeError("no such world entry")
+        entry = self.world[index]
+        if "dict" in entry:
+            label = entry["dict"]
+            return sys.modules["os"].environ if label.get("environ") else \
+                vars(self.baseline.program)[label["global"]]
+        label = entry["owner"]
+        for owner_label, owner, _ in self.baseline.owners:
+            if owner_label == label:
+                return vars(owner)[entry["name"]]
+        raise canon.DecodeError("no such world entry")
+
+    def play(self, effects):
+        """Makes the candidate's calls again on the test's own callables and mocks."""
+        if not isinstance(effects, dict):
+            raise canon.DecodeError("effects are a mapping")
+        for path, inputs, said in effects.get("functions", ()):
+            fn = self.at(path)
+            args, kwargs = self.decode(inputs)
+            try:
+                fn(*args, **kwargs)
+                did = "returned"
+            except AssertionError:
+                raise
+            except BaseException:  # noqa: BLE001 - the candidate's run says whether it should
+                did = "raised"
+            if did != said:
+                raise AssertionError(f"the test's callable {getattr(fn, '__name__', path)} "
+                                     f"{did} here where the candidate's run says it {said}")
+        for path, calls in effects.get("mocks", ()):
+            root = self.at(path)
+            if not _is_mock(root):
+                raise canon.DecodeError(f"{path} is not a mock")
+            for name, inputs in calls:
+                target = root
+                for token in re.findall(r"\(\)|[^.()]+", str(name)):
+                    target = target.return_value if token == "()" else getattr(target, token)
+                args, kwargs = self.decode(inputs)
+                try:
+                    target(*args, **kwargs)
+                except BaseException:  # noqa: BLE001 - a side effect the candidate saw too
+                    pass
+
+
+def _step(obj, step, path):
+    kind, _, arg = step.partition(":")
+    try:
+        if step == "()":
+            return obj.return_value
+        if kind == "attr":
+            return getattr(obj, arg)
+        if kind == "item":
+            if _is_mock(obj) is False and type(obj).__name__ == "_MockIter":
+                raise canon.DecodeError(path)
+            return obj[int(arg)]
+        if kind == "value":
+            return list(obj.values())[int(arg)]
+        if kind == "key":
+            return list(obj.keys())[int(arg)]
+        if kind == "cell":
+            return obj.__closure__[obj.__code__.co_freevars.index(arg)].cell_contents
+        if kind == "global":
+            return obj.__globals__[arg]
+        if step == "defaults":
+            return obj.__defaults__
+        if step == "kwdefaults":
+            return obj.__kwdefaults__
+        if step == "side_effect":
+            effect = obj._mock_side_effect
+            if type(effect).__name__ == "_MockIter":
+                items = list(effect.obj)
+                obj.side_effect = items
+                return items
+            return effect
+        if step == "spec":
+            return obj._spec_class
+        if step == "wraps":
+            return obj._mock_wraps
+        if step == "self":
+            return obj.__self__
+        if step == "args":
+            return obj.args
+        if step == "base":
+            return obj
+    except (AttributeError, IndexError, KeyError, TypeError, ValueError) as e:
+        raise canon.DecodeError(f"no such place: {path} ({e})")
+    raise canon.DecodeError(f"no such place: {path}")
