@@ -251,10 +251,10 @@ class Shipper:
             body["return_value"] = recurse(returned)
         effect = m._mock_side_effect
         if effect is not None:
-            if type(effect).__name__ == "_MockIter":
+            if _is_answers(effect):
                 # An iterator of answers: read it (bounded) and give the mock a fresh one.
                 items = []
-                for item in effect.obj:
+                for item in effect:
                     items.append(item)
                     if len(items) > canon.MAX_ITEMS:
                         return canon._opaque(m)
@@ -378,6 +378,12 @@ def _named_path(obj):
     if not isinstance(module, str) or not isinstance(qualname, str) or "<" in qualname:
         return None
     return module + "." + qualname
+
+
+def _is_answers(effect):
+    """Whether a mock's side effect is an iterator of answers (a mock keeps a list given as its
+    side effect as an iterator over it)."""
+    return hasattr(type(effect), "__next__") and not isinstance(effect, BaseException)
 
 
 def _configured(m):
@@ -697,8 +703,6 @@ def _step(obj, step, path):
         if kind == "attr":
             return getattr(obj, arg)
         if kind == "item":
-            if _is_mock(obj) is False and type(obj).__name__ == "_MockIter":
-                raise canon.DecodeError(path)
             return obj[int(arg)]
         if kind == "value":
             return list(obj.values())[int(arg)]
@@ -714,8 +718,8 @@ def _step(obj, step, path):
             return obj.__kwdefaults__
         if step == "side_effect":
             effect = obj._mock_side_effect
-            if type(effect).__name__ == "_MockIter":
-                items = list(effect.obj)
+            if _is_answers(effect):
+                items = list(effect)
                 obj.side_effect = items
                 return items
             return effect
