@@ -496,7 +496,10 @@ fn an_absurd_time_limit_is_an_error_naming_the_item_and_field() {
         let text = stderr(&output);
         assert_eq!(output.status.code(), Some(2), "{limit}: {text}");
         assert_eq!(text.lines().count(), 1, "{limit}: {text}");
-        assert!(text.starts_with("error:") && text.contains("bad.jsonl:2"), "{limit}: {text}");
+        assert!(
+            text.starts_with("error:") && text.contains("bad.jsonl:2"),
+            "{limit}: {text}"
+        );
         if !["NaN", "1e400"].contains(&limit) {
             assert!(text.contains("time_limit_s"), "{limit}: {text}");
         }
@@ -515,14 +518,23 @@ fn output_that_cannot_be_written_is_an_error() {
     let samples = dir.path().join("samples.jsonl");
     let lines: Vec<String> = rows(&dataset)
         .iter()
-        .map(|row| serde_json::json!({"task_id": row["id"], "completion": "    return None\n"}).to_string())
+        .map(|row| {
+            serde_json::json!({"task_id": row["id"], "completion": "    return None\n"}).to_string()
+        })
         .collect();
     fs_err::write(&samples, lines.join("\n") + "\n").unwrap();
     let results = dir.path().join("results.jsonl");
     let audited = dir.path().join("audited.jsonl");
     let commands: [Vec<&str>; 4] = [
         vec!["verify", path(&dataset)],
-        vec!["eval", path(&dataset), "--samples", path(&samples), "--out", path(&results)],
+        vec![
+            "eval",
+            path(&dataset),
+            "--samples",
+            path(&samples),
+            "--out",
+            path(&results),
+        ],
         vec!["report", path(&results)],
         vec!["audit", path(&dataset), "--out", path(&audited)],
     ];
@@ -530,7 +542,7 @@ fn output_that_cannot_be_written_is_an_error() {
         let output = Command::new(env!("CARGO_BIN_EXE_benchgen"))
             .args(&args)
             .arg("--no-progress")
-            .stdout(fs_err::File::create("/dev/full").unwrap())
+            .stdout(fs_err::File::create("/dev/full").unwrap().into_parts().0)
             .output()
             .unwrap();
         let errors: Vec<&str> = std::str::from_utf8(&output.stderr)
@@ -538,9 +550,18 @@ fn output_that_cannot_be_written_is_an_error() {
             .lines()
             .filter(|l| l.starts_with("error:"))
             .collect();
-        assert_eq!(output.status.code(), Some(2), "{args:?}: {}", stderr(&output));
+        assert_eq!(
+            output.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            stderr(&output)
+        );
         assert_eq!(errors.len(), 1, "{args:?}: {}", stderr(&output));
-        assert!(errors[0].contains("standard output"), "{args:?}: {}", errors[0]);
+        assert!(
+            errors[0].contains("standard output"),
+            "{args:?}: {}",
+            errors[0]
+        );
     }
 }
 
