@@ -2,12 +2,13 @@
 //! candidate's process, through the real sandbox.
 //!
 //! A function whose results hold callables has no cases as data, so its tests are free-form,
-//! and those are judged by recording the target's calls; calls whose inputs are callables have
-//! no canonical encoding, so the item could only be judged inside the candidate's process. A
-//! classmethod whose results are objects of a dict subclass holding a function records its
-//! calls, but what a candidate returns reaches the replay as an opaque value, which the tests'
-//! `==` cannot take (boltons' `OrderedMultiDict.fromkeys`). The builder skips both with the reason, and keeps the function whose
-//! results are plain values.
+//! and those are judged by recording the target's calls. Its inputs (`len`) are shipped to the
+//! candidate by name, but what it returns (`str`, a builtin class a report names) reaches the
+//! replay as an opaque value, since a replay builds no class a report names but the program's,
+//! so the tests' `==` fails on a replay of the reference's own outcomes. A classmethod whose
+//! results are objects of a dict subclass holding a function (boltons'
+//! `OrderedMultiDict.fromkeys`) fails there the same way. The builder skips both with the
+//! reason, and keeps the function whose results are plain values.
 //!
 //! Needs bubblewrap and root: without them the test is ignored, or fails under CI.
 
@@ -75,7 +76,7 @@ fn items_that_verify_could_not_judge_are_skipped_with_the_reason() {
     let report = build_one("pick.py", PICK, &main, &second);
     let skipped = skip_of(&report, "/pick");
     assert!(
-        matches!(&skipped.reason, benchgen_build::SkipReason::NotJudgeable(why) if why.contains("no canonical encoding")),
+        matches!(&skipped.reason, benchgen_build::SkipReason::NotJudgeable(why) if why.contains("replay")),
         "{:?}",
         skipped.reason
     );

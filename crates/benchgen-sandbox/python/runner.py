@@ -173,6 +173,8 @@ def _make_calls(program, cases, report):
         message, stop = _call_case(mod, index, case, calls[index], resolve)
         messages.append(message)
         if stop:
+            if message.get("verdict") == OUT_OF_MEMORY:
+                messages.append({"kind": "done"})  # finished, out of memory: no early exit
             report(messages)
             return
     messages.append({"kind": "done"})
@@ -238,8 +240,9 @@ def _call_case(mod, index, case, compiled, resolve):
     except (SystemExit, KeyboardInterrupt) as exc:
         return _exited(index, exc, start), True
     except MemoryError as exc:
-        # As for a test: reported, and the run goes on (the run's verdict is then this one).
-        return _result(f"<case {index}>", OUT_OF_MEMORY, _describe(exc), _perf_counter() - start), False
+        # The run's verdict is then this one whatever follows: stop here, rather than let every
+        # later case fill memory up to the limit again (seconds of page zeroing each).
+        return _result(f"<case {index}>", OUT_OF_MEMORY, _describe(exc), _perf_counter() - start), True
     except BaseException as exc:  # noqa: BLE001 - what the call raised is its outcome
         message = {"kind": "case", "index": index, "raised": _raised(exc)}
     finally:
