@@ -1,4 +1,4 @@
-    # (include: tests_search) The test text or function this call came from, searched for in memory.
+    # (include: tests_search) The test text or function this call came from, searched for in memory, and the original function.
     def _fg_find_func():
         import gc
         pool = []
