@@ -312,8 +312,8 @@ fn a_classmethod_is_recorded_and_replayed_without_its_class() {
     assert_eq!(
         item.calls,
         [
-            json!({"tuple": [{"tuple": ["aba"]}, {"dict": []}]}),
-            json!({"tuple": [{"tuple": [{"list": []}]}, {"dict": []}]}),
+            json!({"inputs": {"tuple": [{"tuple": ["aba"]}, {"dict": []}]}}),
+            json!({"inputs": {"tuple": [{"tuple": [{"list": []}]}, {"dict": []}]}}),
         ]
     );
     let candidate = item.candidate();
