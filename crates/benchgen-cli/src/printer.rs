@@ -37,9 +37,8 @@ impl Printer {
 
     /// Data for stdout.
     pub fn data(&self, text: &str) {
-        let mut stdout = std::io::stdout().lock();
-        let written = writeln!(stdout, "{}", escape_control(text)).and_then(|()| stdout.flush());
-        if let Err(error) = written {
+        // stdout is line-buffered: the newline writes the line, and a failure shows here.
+        if let Err(error) = writeln!(std::io::stdout().lock(), "{}", escape_control(text)) {
             if error.kind() != std::io::ErrorKind::BrokenPipe {
                 let _ = STDOUT_FAILURE.set(error.to_string());
             }

@@ -89,23 +89,22 @@ pub fn recorded_calls(example: &Example, outcome: &ExecOutcome) -> Result<Vec<Js
 /// What in a recorded call (`{"inputs", "world"}`) cannot be rebuilt in a candidate's process,
 /// if anything: an input or a patched value with an `opaque` part.
 fn unshippable(call: &Json) -> Option<String> {
-    let values = call.get("inputs").into_iter().chain(
-        call.get("world")
-            .and_then(Json::as_array)
-            .into_iter()
-            .flatten()
-            .filter_map(|entry| entry.get("value").or_else(|| entry.get("items"))),
-    );
-    for value in values {
+    let Some(inputs) = call.get("inputs") else {
+        return Some("a call without inputs".to_string());
+    };
+    let world = call
+        .get("world")
+        .and_then(Json::as_array)
+        .into_iter()
+        .flatten();
+    let patched = world.filter_map(|entry| entry.get("value").or_else(|| entry.get("items")));
+    std::iter::once(inputs).chain(patched).find_map(|value| {
         match judge::Value::from_shipped_json(value) {
-            Ok(decoded) if decoded.is_comparable() => {}
-            Ok(decoded) => return Some(decoded.python_repr()),
-            Err(e) => return Some(e.to_string()),
+            Ok(decoded) if decoded.is_comparable() => None,
+            Ok(decoded) => Some(decoded.python_repr()),
+            Err(e) => Some(e.to_string()),
         }
-    }
-    call.get("inputs")
-        .is_none()
-        .then(|| "a call without inputs".to_string())
+    })
 }
 
 /// Step 2 (or the only step): `program` called on the item's inputs, the cases' or the recorded

@@ -79,7 +79,8 @@ pub enum Value {
     /// a reference to the same place).
     Ref(String),
     /// What only a trusted recording ships to a candidate (a mock, a function, a module...), by
-    /// its tag: never in a run's report, never compared.
+    /// its tag: never in a run's report, never compared, never stored (a dataset holds no
+    /// recorded inputs), so its JSON form is an `opaque` naming the tag.
     Shipped(String),
     Opaque(String),
 }

@@ -517,12 +517,12 @@ _VALUE_CLASSES = {"collections.OrderedDict", "collections.Counter", "collections
 
 def _value_class(type_name):
     module, _, qualname = type_name.rpartition(".")
-    if type_name in _VALUE_CLASSES or (module == "numpy" and "numpy" in sys.modules):
-        klass = getattr(sys.modules.get(module), qualname, None)
-        numpy = sys.modules.get("numpy")
-        if type_name in _VALUE_CLASSES or (isinstance(klass, type) and numpy is not None and
-                                           issubclass(klass, numpy.generic)):
-            return klass
+    klass = getattr(sys.modules.get(module), qualname, None)
+    if type_name in _VALUE_CLASSES:
+        return klass
+    numpy = sys.modules.get("numpy")
+    if module == "numpy" and isinstance(klass, type) and issubclass(klass, numpy.generic):
+        return klass
     return None
 
 

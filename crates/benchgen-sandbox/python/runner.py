@@ -21,6 +21,7 @@ free-form tests, which loads no candidate code.
 """
 
 import canon
+import world
 
 import io as _io
 import linecache
@@ -226,17 +227,17 @@ def _call_case(mod, index, case, compiled, resolve):
             def evaluate():
                 return eval(code, namespace)
 
-        if case.get("inputs") is not None:
-            import world
-
-            scope = world.Scope(mod)
-            scope.apply(case.get("world") or ())
+        if case.get("world") is not None:
+            scope = world.Scope(mod, resolve, case["inputs"], case["world"])
+            scope.apply(case["world"])
             args, kwargs = scope.decode(case["inputs"], "in")
             value = evaluate()(*args, **kwargs)
-            message = {"kind": "case", "index": index, "returned": scope.encode(value)}
+        elif case.get("inputs") is not None:
+            args, kwargs = canon.decode(case["inputs"], resolve)
+            value = evaluate()(*args, **kwargs)
         else:
             value = evaluate()
-            message = {"kind": "case", "index": index, "returned": canon.encode(value)}
+        message = {"kind": "case", "index": index, "returned": _report(scope, value)}
     except (SystemExit, KeyboardInterrupt) as exc:
         return _exited(index, exc, start), True
     except MemoryError as exc:
@@ -252,7 +253,7 @@ def _call_case(mod, index, case, compiled, resolve):
         if observe:
             message["after"] = [canon.encode(eval(expr, namespace)) for expr in observe]
         if args is not None:
-            message["inputs_after"] = scope.encode((args, kwargs))
+            message["inputs_after"] = _report(scope, (args, kwargs))
         if scope is not None:
             effects = scope.effects()
             if effects["functions"] or effects["mocks"]:
@@ -268,6 +269,12 @@ def _call_case(mod, index, case, compiled, resolve):
         message["stdout"] = captured.getvalue()[:MAX_MESSAGE * 32]
     message["duration_s"] = _perf_counter() - start
     return message, False
+
+
+def _report(scope, value):
+    """What a call returned as its report says it: the test's own objects as refs, where the call
+    had a world."""
+    return canon.encode(value) if scope is None else scope.encode(value)
 
 
 def _exited(index, exc, start):
@@ -329,9 +336,11 @@ def run_recording(program, tests, reference, target, emit):
             if depth[0] == 0:
                 shipper = state["shipper"]
                 message = {"kind": "call", "inputs": shipper.encode((args, kwargs))}
-                world = state["baseline"].changes(shipper)
-                if world:
-                    message["world"] = world
+                changes = state["baseline"].changes(shipper)
+                # A call with a world (even an empty one) is judged through `world.py`; one of
+                # plain values keeps the plain path.
+                if changes or world.holds_places(message["inputs"]):
+                    message["world"] = changes
                 emit(message)
             depth[0] += 1
             try:
@@ -343,7 +352,9 @@ def run_recording(program, tests, reference, target, emit):
 
     def prepare(mod):
         _replace(mod, target, wrap)
-        state.update(_world_of(mod, program, tests, target))
+        owner, name = _owner_of(mod, target)
+        state.update(shipper=_shipper(mod, program, tests),
+                     baseline=world.Baseline(mod, skip=[(id(owner), name)]))
 
     run(program, tests, reference, emit, prepare)
 
@@ -357,8 +368,6 @@ def run_replay(program, tests, reference, target, calls, outcomes, emit):
     state = {}
 
     def replace(mod):
-        import world
-
         resolve = _resolver(mod, program_only=True)
 
         def replay(*args, **kwargs):
@@ -369,11 +378,15 @@ def run_replay(program, tests, reference, target, calls, outcomes, emit):
                 raise AssertionError("the target was called with inputs the candidate's run "
                                      "was not given")
             outcome = outcomes[i]
-            here = world.Replay(state["baseline"], args, kwargs, calls[i].get("world") or [],
-                                resolve)
-            returned = here.decode(outcome["returned"]) if "returned" in outcome else None
-            after = here.decode(outcome["inputs_after"]) if "inputs_after" in outcome else None
+            here = world.Replay(mod, args, kwargs, calls[i], resolve) \
+                if "world" in calls[i] else None
+            decode = here.decode if here is not None else lambda data: canon.decode(data, resolve)
+            returned = decode(outcome["returned"]) if "returned" in outcome else None
+            after = decode(outcome["inputs_after"]) if "inputs_after" in outcome else None
             if "effects" in outcome:
+                if here is None:
+                    raise AssertionError("the candidate's run reports effects on a world the "
+                                         "call did not have")
                 here.play(outcome["effects"])
             if after is not None:
                 _restore((args, kwargs), after)
@@ -382,33 +395,32 @@ def run_replay(program, tests, reference, target, calls, outcomes, emit):
             raise _exception(outcome.get("raised") or {}, _resolver(mod))
 
         _replace(mod, target, lambda function: replay)
-        state.update(_world_of(mod, program, tests, target))
+        state["shipper"] = _shipper(mod, program, tests)
 
     run(program, tests, reference, emit, replace)
 
 
-def _world_of(mod, program, tests, target):
-    """The baseline of the world (taken once the target is rebound, so that benchgen's own
-    rebinding is no change) and the encoder of what the tests set up. The program is also
-    `__main__`, as it was when the tests were written (`patch("__main__.requests")`)."""
-    import world
-
+def _shipper(mod, program, tests):
+    """The encoder of a call's inputs and world (`world.Shipper`), taken before the tests run.
+    The program is also `__main__` from here on, as it was when the tests were written
+    (`patch("__main__.requests")`)."""
     sys.modules["__main__"] = mod
+    return world.Shipper(dict(vars(mod)), {PROGRAM_PATH: program, TESTS_PATH: tests},
+                         TESTS_PATH)
+
+
+def _owner_of(mod, target):
+    """(the module or class that holds `target`, the target's own name)."""
     *owners, name = target.split(".")
     owner = mod
     for part in owners:
         owner = getattr(owner, part)
-    baseline = world.Baseline(mod, skip=[(id(owner), name)])
-    shipper = world.Shipper(baseline, {PROGRAM_PATH: program, TESTS_PATH: tests}, TESTS_PATH)
-    return {"baseline": baseline, "shipper": shipper}
+    return owner, name
 
 
 def _replace(mod, target, make):
     """Rebinds `target` (`f`, `Class.method`) in the program's namespace to `make(original)`."""
-    *owners, name = target.split(".")
-    owner = mod
-    for part in owners:
-        owner = getattr(owner, part)
+    owner, name = _owner_of(mod, target)
     if owner is mod:
         original = mod.__dict__[name]
         mod.__dict__[name] = make(original)

@@ -1,7 +1,9 @@
 """The test's world around each call of a free-form item's target, carried to the candidate.
 
-Embedded in the benchgen-sandbox crate; imported only by runs of free-form items (recording,
-candidate, replay), never by the fork server itself.
+Embedded in the benchgen-sandbox crate and imported with the runner (it imports nothing the
+fork server lacks; `ast`, which only the recording needs, is imported there). Only the runs of
+free-form items whose calls have a world (recording, candidate, replay) use it: calls of plain
+values keep canon's plain path.
 
 Free-form tests do more than call the target with values: they patch what it calls
 (`mock.patch`, `patch.object`, `patch.dict`, `module.attr = fake`), hand it callables they
@@ -47,10 +49,6 @@ _MOCK_CLASSES = ("Mock", "MagicMock", "NonCallableMock", "NonCallableMagicMock",
 # Tags only a trusted recording writes; a report holding one is refused.
 SHIPPING_TAGS = frozenset(("module", "class", "named", "method", "function", "mock",
                            "exception", "new"))
-
-
-def _type_name(kind):
-    return canon._type_name(kind)
 
 
 def named(name):
@@ -129,7 +127,7 @@ class Baseline:
         modules = {}
         for value in list(vars(program).values()):
             if isinstance(value, type) and value.__module__ == "program":
-                yield {"class": _type_name(value)}, value
+                yield {"class": canon._type_name(value)}, value
             if isinstance(value, types.ModuleType):
                 name = _module_name(value)
                 if name:
@@ -156,7 +154,7 @@ class Baseline:
             yield {"module": name}, module
             for value in _namespace(module).values():
                 if isinstance(value, type) and _text(getattr, value, "__module__") == name:
-                    yield {"class": _type_name(value)}, value
+                    yield {"class": canon._type_name(value)}, value
 
     def changes(self, shipper):
         """The world at this moment: each attribute the tests swapped, added or deleted, and each
@@ -190,11 +188,10 @@ class Baseline:
 class Shipper:
     """Encodes values for a candidate's process in the shipping form (see the module doc)."""
 
-    def __init__(self, baseline, sources, tests_file):
-        self.program = baseline.program
+    def __init__(self, program_names, sources, tests_file):
         # The program's namespace before the tests ran: what a shipped function finds there in
         # the candidate's process too.
-        self.program_names = baseline.owners[0][2]
+        self.program_names = program_names
         self.sources = sources  # file name -> source text
         self.tests_file = tests_file
         self.trees = {}
@@ -207,7 +204,7 @@ class Shipper:
         if kind is types.ModuleType:
             return {"module": value.__name__}
         if isinstance(value, type):
-            return {"class": _type_name(value)} if self._names(value) else None
+            return {"class": canon._type_name(value)} if self._names(value) else None
         if _is_mock(value):
             return self._mock(value, recurse)
         if kind is _FunctionType:
@@ -218,7 +215,7 @@ class Shipper:
             name = _named_path(value)
             return {"named": name} if name else None
         if isinstance(value, BaseException):
-            return {"exception": {"type": _type_name(kind), "args": recurse(value.args)}}
+            return {"exception": {"type": canon._type_name(kind), "args": recurse(value.args)}}
         if kind.__module__ == "_thread" and kind.__name__ in ("RLock", "lock"):
             return {"new": "threading.RLock" if kind.__name__ == "RLock" else "threading.Lock"}
         return None
@@ -234,7 +231,6 @@ class Shipper:
         return target is obj
 
     def _mock(self, m, recurse):
-        mock = _mock_module()
         klass = next((k for k in type(m).__mro__
                       if k.__module__ == "unittest.mock" and k.__name__ in _MOCK_CLASSES), None)
         if klass is None:
@@ -246,9 +242,8 @@ class Shipper:
             body["spec_set"] = bool(getattr(m, "_spec_set", False))
         if m._mock_wraps is not None:
             body["wraps"] = recurse(m._mock_wraps)
-        returned = m._mock_return_value
-        if returned is not mock.DEFAULT and not (_is_mock(returned) and not _configured(returned)):
-            body["return_value"] = recurse(returned)
+        if _configured_return(m):
+            body["return_value"] = recurse(m._mock_return_value)
         effect = m._mock_side_effect
         if effect is not None:
             if _is_answers(effect):
@@ -386,15 +381,18 @@ def _is_answers(effect):
     return hasattr(type(effect), "__next__") and not isinstance(effect, BaseException)
 
 
+def _configured_return(m):
+    """Whether a mock's return value was set (or configured): the child a mere call makes is not."""
+    returned = m._mock_return_value
+    return returned is not _mock_module().DEFAULT and \
+        not (_is_mock(returned) and not _configured(returned))
+
+
 def _configured(m):
     """Whether a mock holds any configuration (a return value, side effect, spec, attribute or
     configured child): a child made by merely touching or calling its parent holds none."""
-    mock = _mock_module()
     if m._mock_side_effect is not None or getattr(m, "_spec_class", None) is not None \
-            or m._mock_wraps is not None:
-        return True
-    returned = m._mock_return_value
-    if returned is not mock.DEFAULT and not (_is_mock(returned) and not _configured(returned)):
+            or m._mock_wraps is not None or _configured_return(m):
         return True
     if any(not name.startswith("_") and name != "method_calls" and not _is_mock(v)
            for name, v in vars(m).items()):
@@ -402,29 +400,107 @@ def _configured(m):
     return any(_is_mock(c) and _configured(c) for c in m._mock_children.values())
 
 
+def places(inputs, world):
+    """Where a recorded call's inputs (`in`) and world (`w:N`) hold the test's own objects:
+    mocks, functions and objects of classes other than the program's, by path, with whether each
+    is outermost (not inside a function or a mock, whose own calls reproduce what happens inside
+    them). Read off the trusted recording, so that the candidate's process and the replay agree
+    on them, and a report can name nothing else (a ref to `.../attr:__globals__` is refused)."""
+    found = {}
+
+    def walk(data, path, inside):
+        if type(data) is not dict or len(data) != 1:
+            return
+        ((tag, body),) = data.items()
+        if tag in ("list", "tuple", "set", "frozenset"):
+            for i, item in enumerate(body):
+                walk(item, f"{path}/item:{i}", inside)
+        elif tag == "dict":
+            for i, (key, value) in enumerate(body):
+                walk(key, f"{path}/key:{i}", inside)
+                walk(value, f"{path}/value:{i}", inside)
+        elif tag == "object":
+            if not body["type"].startswith(("program.", "builtins.")):
+                found[path] = ("object", not inside)
+            if "base" in body:
+                walk(body["base"], f"{path}/base", inside)
+            for name, value in body.get("fields", ()):
+                walk(value, f"{path}/attr:{name}", inside)
+        elif tag == "mock":
+            found[path] = ("mock", not inside)
+            for key, step in (("wraps", "wraps"), ("return_value", "()"),
+                              ("side_effect", "side_effect")):
+                if key in body:
+                    walk(body[key], f"{path}/{step}", True)
+            for name, value in list(body.get("children", ())) + list(body.get("attrs", ())):
+                walk(value, f"{path}/attr:{name}", True)
+        elif tag == "function":
+            found[path] = ("function", not inside)
+            for name, value in body["cells"]:
+                walk(value, f"{path}/cell:{name}", True)
+            for name, value in body["globals"]:
+                walk(value, f"{path}/global:{name}", True)
+            walk(body["defaults"], f"{path}/defaults", True)
+            walk(body["kwdefaults"], f"{path}/kwdefaults", True)
+        elif tag == "method":
+            walk(body[0], f"{path}/self", inside)
+        elif tag == "exception":
+            walk(body["args"], f"{path}/args", inside)
+
+    walk(inputs, "in", False)
+    for i, entry in enumerate(world):
+        walk(entry.get("value", entry.get("items")), f"w:{i}", False)
+    return found
+
+
+def holds_places(inputs):
+    """Whether a call's inputs hold any of the test's own objects (see `places`)."""
+    return bool(places(inputs, ()))
+
+
+def _owner(program, label):
+    """The module or class a world entry's label names (`program.X` in this process's program)."""
+    if "module" in label:
+        return program if label["module"] == "program" else named(label["module"])
+    return _program_or_named(program, label["class"])
+
+
+def _program_or_named(program, name):
+    if name.startswith("program."):
+        obj = program
+        for part in name[len("program."):].split("."):
+            obj = getattr(obj, part)
+        return obj
+    return named(name)
+
+
+def _patched_dict(program, label):
+    return sys.modules["os"].environ if label.get("environ") else vars(program)[label["global"]]
+
+
 class Scope:
     """The world of one call rebuilt in a candidate's process, and what the call did to it."""
 
-    def __init__(self, program):
+    def __init__(self, program, resolve, inputs, world):
         self.program = program
-        self.live = {}  # id -> (path, object): what the world and the inputs hold
-        self.keep = []
+        self.resolve = resolve
+        self.places = places(inputs, world)
+        self.live = {}  # id -> (path, object): the test's objects, where `places` puts them
         self.function_calls = []
         self.mock_roots = []
         self.undo = []
-        self.inside = 0
 
     def apply(self, world):
         for i, entry in enumerate(world):
             if "dict" in entry:
-                mapping = self._dict(entry["dict"])
+                mapping = _patched_dict(self.program, entry["dict"])
                 saved = dict(mapping)
                 self.undo.append(lambda m=mapping, s=saved: (m.clear(), m.update(s)))
                 items = self.decode(entry["items"], f"w:{i}")
                 mapping.clear()
                 mapping.update(items)
                 continue
-            owner = self._owner(entry["owner"])
+            owner = _owner(self.program, entry["owner"])
             name = entry["name"]
             before = vars(owner).get(name, _MISSING)
             self.undo.append(lambda o=owner, n=name, b=before: _put(o, n, b))
@@ -438,54 +514,36 @@ class Scope:
             except BaseException:  # noqa: BLE001 - the others must still be undone
                 pass
 
-    def _owner(self, label):
-        if "module" in label:
-            return self.program if label["module"] == "program" else named(label["module"])
-        type_name = label["class"]
-        if type_name.startswith("program."):
-            obj = self.program
-            for part in type_name[len("program."):].split("."):
-                obj = getattr(obj, part)
-            return obj
-        return named(type_name)
-
-    def _dict(self, label):
-        if label.get("environ"):
-            return sys.modules["os"].environ
-        return vars(self.program)[label["global"]]
-
     def decode(self, data, path):
-        import runner
+        return canon.decode(data, self.resolve, 0, self._extend, path)
 
-        return canon.decode(data, runner._resolver(self.program), 0, self._extend, path)
-
-    def _register(self, path, obj):
-        self.live[id(obj)] = (path, obj)
+    def _live(self, path, obj):
+        """`obj`, noted as the test's object where `places` puts one."""
+        place = self.places.get(path)
+        if place is not None:
+            self.live[id(obj)] = (path, obj)
+            if place == ("mock", True):
+                self.mock_roots.append((path, obj))
+            elif place == ("function", True):
+                obj = self._logged(path, obj)
+                self.live[id(obj)] = (path, obj)
         return obj
 
     def _extend(self, tag, body, path, recurse):
+        if tag == "object":
+            return self._live(path, canon._decode_object(body, self.resolve, recurse))
         if tag not in SHIPPING_TAGS:
-            if tag == "object":
-                value = canon._decode_object(body, self._resolve(), recurse)
-                if getattr(type(value), "__module__", "program") != "program" and \
-                        type(value).__module__ != "builtins":
-                    self._register(path, value)
-                return value
             return NotImplemented
         if tag == "module":
-            return named(body) if "." in body else (sys.modules.get(body) or
-                                                     importlib.import_module(body))
+            return sys.modules.get(body) or importlib.import_module(body)
         if tag in ("class", "named"):
-            if body.startswith("program."):
-                obj = self.program
-                for part in body[len("program."):].split("."):
-                    obj = getattr(obj, part)
-                return obj
-            return named(body)
+            return _program_or_named(self.program, body)
         if tag == "method":
             return getattr(recurse(body[0], "self"), body[1])
         if tag == "exception":
-            klass = self._exception_class(body["type"])
+            klass = self.resolve(body["type"])
+            if not (isinstance(klass, type) and issubclass(klass, BaseException)):
+                raise canon.DecodeError(f"{body['type']} is not an exception class here")
             return klass(*recurse(body["args"], "args"))
         if tag == "new":
             import threading
@@ -493,60 +551,33 @@ class Scope:
             return threading.RLock() if body == "threading.RLock" else threading.Lock()
         if tag == "mock":
             return self._mock(body, path, recurse)
-        return self._function(body, path, recurse)
-
-    def _resolve(self):
-        import runner
-
-        return runner._resolver(self.program)
-
-    def _exception_class(self, type_name):
-        klass = self._resolve()(type_name)
-        if not (isinstance(klass, type) and issubclass(klass, BaseException)):
-            raise canon.DecodeError(f"{type_name} is not an exception class here")
-        return klass
+        return self._live(path, self._function(body, recurse))
 
     def _mock(self, body, path, recurse):
         import unittest.mock as mock
 
         if body["class"] not in _MOCK_CLASSES:
             raise canon.DecodeError(f"not a mock class: {body['class']}")
-        root = self.inside == 0
-        self.inside += 1
-        try:
-            options = {}
-            if "spec" in body:
-                options["spec_set" if body.get("spec_set") else "spec"] = recurse(body["spec"],
-                                                                                  "spec")
-            if "wraps" in body:
-                options["wraps"] = recurse(body["wraps"], "wraps")
-            m = getattr(mock, body["class"])(name=body.get("name"), **options)
-            self._register(path, m)
-            for name, child in body.get("children", ()):
-                setattr(m, name, recurse(child, f"attr:{name}"))
-            if "return_value" in body:
-                m.return_value = recurse(body["return_value"], "()")
-            if "side_effect" in body:
-                m.side_effect = recurse(body["side_effect"], "side_effect")
-            for name, value in body.get("attrs", ()):
-                setattr(m, name, recurse(value, f"attr:{name}"))
-        finally:
-            self.inside -= 1
-        if root:
-            self.mock_roots.append((path, m))
+        options = {}
+        if "spec" in body:
+            options["spec_set" if body.get("spec_set") else "spec"] = recurse(body["spec"], "spec")
+        if "wraps" in body:
+            options["wraps"] = recurse(body["wraps"], "wraps")
+        m = self._live(path, getattr(mock, body["class"])(name=body.get("name"), **options))
+        for name, child in body.get("children", ()):
+            setattr(m, name, recurse(child, f"attr:{name}"))
+        if "return_value" in body:
+            m.return_value = recurse(body["return_value"], "()")
+        if "side_effect" in body:
+            m.side_effect = recurse(body["side_effect"], "side_effect")
+        for name, value in body.get("attrs", ()):
+            setattr(m, name, recurse(value, f"attr:{name}"))
         return m
 
-    def _function(self, body, path, recurse):
-        outermost = self.inside == 0
-        self.inside += 1
-        try:
-            cells = [(name, recurse(v, f"cell:{name}")) for name, v in body["cells"]]
-            namespace = dict(vars(self.program))
-            namespace.update((name, recurse(v, f"global:{name}")) for name, v in body["globals"])
-            defaults = recurse(body["defaults"], "defaults")
-            kwdefaults = recurse(body["kwdefaults"], "kwdefaults")
-        finally:
-            self.inside -= 1
+    def _function(self, body, recurse):
+        cells = [(name, recurse(v, f"cell:{name}")) for name, v in body["cells"]]
+        namespace = dict(vars(self.program))
+        namespace.update((name, recurse(v, f"global:{name}")) for name, v in body["globals"])
         name, source = body["name"], body["source"]
         inner = f"return ({source}\n)" if body.get("lambda") else f"{source}\nreturn {name}"
         text = f"def __benchgen_function({', '.join(n for n, _ in cells)}):\n" + \
@@ -554,11 +585,9 @@ class Scope:
         made = {}
         exec(compile(text, f"<the tests' {name}>", "exec", dont_inherit=True), namespace, made)
         fn = made["__benchgen_function"](*[v for _, v in cells])
-        fn.__defaults__ = defaults
-        fn.__kwdefaults__ = kwdefaults
-        if outermost:
-            fn = self._logged(path, fn)
-        return self._register(path, fn)
+        fn.__defaults__ = recurse(body["defaults"], "defaults")
+        fn.__kwdefaults__ = recurse(body["kwdefaults"], "kwdefaults")
+        return fn
 
     def _logged(self, path, fn):
         calls = self.function_calls
@@ -584,6 +613,7 @@ class Scope:
         if known is not None and known[1] is value:
             return {"ref": known[0]}
         if _is_mock(value):
+            # A child or return value the call made of one of the test's mocks: by the way to it.
             steps = []
             node = value
             while node is not None and id(node) not in self.live:
@@ -617,10 +647,11 @@ class Replay:
     """One replayed call in the judge's process: the test's own objects behind each path, and
     the candidate's effects played on them."""
 
-    def __init__(self, baseline, args, kwargs, world, resolve):
-        self.baseline = baseline
+    def __init__(self, program, args, kwargs, call, resolve):
+        self.program = program
         self.inputs = (args, kwargs)
-        self.world = world
+        self.world = call.get("world") or []
+        self.places = places(call.get("inputs"), self.world)
         self.resolve = resolve
 
     def decode(self, data):
@@ -636,39 +667,40 @@ class Replay:
 
         return canon.decode(data, self.resolve, 0, extend, "")
 
-    def at(self, path):
-        """The test's object at `path` (see `Scope.decode`'s paths)."""
-        root, *steps = path.split("/")
-        if root == "in":
-            obj = self.inputs
-        elif root.startswith("w:"):
-            obj = self._world_value(int(root[2:]))
-        else:
-            raise canon.DecodeError(f"no such place: {path}")
+    def at(self, path, kind=None):
+        """The test's object at `path`: a place of this call (see `places`), or a child or return
+        value of a mock there; `kind` asks for an outermost place of that kind itself. Any other
+        path is refused, so a report reaches only what the test gave the candidate."""
+        if type(path) is not str:
+            raise canon.DecodeError("a place is a path")
+        base, below = path, []
+        while base not in self.places:
+            base, slash, step = base.rpartition("/")
+            if not slash:
+                raise canon.DecodeError(f"not a place of this call: {path}")
+            below.append(step)
+        if kind is not None and (below or self.places[base] != (kind, True)):
+            raise canon.DecodeError(f"not a {kind} of this call: {path}")
+        root, *steps = base.split("/")
+        obj = self.inputs if root == "in" else self._world_value(root)
         for step in steps:
             obj = _step(obj, step, path)
+        for step in reversed(below):
+            obj = _mock_child(obj, step, path)
         return obj
 
-    def _world_value(self, index):
-        if index >= len(self.world):
-            raise canon.DecodeError("no such world entry")
-        entry = self.world[index]
+    def _world_value(self, root):
+        entry = self.world[int(root[2:])]
         if "dict" in entry:
-            label = entry["dict"]
-            return sys.modules["os"].environ if label.get("environ") else \
-                vars(self.baseline.program)[label["global"]]
-        label = entry["owner"]
-        for owner_label, owner, _ in self.baseline.owners:
-            if owner_label == label:
-                return vars(owner)[entry["name"]]
-        raise canon.DecodeError("no such world entry")
+            return _patched_dict(self.program, entry["dict"])
+        return vars(_owner(self.program, entry["owner"]))[entry["name"]]
 
     def play(self, effects):
         """Makes the candidate's calls again on the test's own callables and mocks."""
         if not isinstance(effects, dict):
             raise canon.DecodeError("effects are a mapping")
         for path, inputs, said in effects.get("functions", ()):
-            fn = self.at(path)
+            fn = self.at(path, "function")
             args, kwargs = self.decode(inputs)
             try:
                 fn(*args, **kwargs)
@@ -681,13 +713,13 @@ class Replay:
                 raise AssertionError(f"the test's callable {getattr(fn, '__name__', path)} "
                                      f"{did} here where the candidate's run says it {said}")
         for path, calls in effects.get("mocks", ()):
-            root = self.at(path)
-            if not _is_mock(root):
-                raise canon.DecodeError(f"{path} is not a mock")
+            root = self.at(path, "mock")
             for name, inputs in calls:
                 target = root
                 for token in re.findall(r"\(\)|[^.()]+", str(name)):
-                    target = target.return_value if token == "()" else getattr(target, token)
+                    target = _mock_child(target, "()" if token == "()" else f"attr:{token}", name)
+                if not _is_mock(target):
+                    raise canon.DecodeError(f"{name} is not a mock of the test's")
                 args, kwargs = self.decode(inputs)
                 try:
                     target(*args, **kwargs)
@@ -695,7 +727,25 @@ class Replay:
                     pass
 
 
+def _mock_child(obj, step, path):
+    """The child or return value of the test's mock `obj` that `step` names. Only a mock's own
+    children: its API (`reset_mock`, `configure_mock`) and internals are no place."""
+    if not _is_mock(obj):
+        raise canon.DecodeError(f"not below a mock of the test's: {path}")
+    if step == "()":
+        return obj.return_value
+    kind, _, name = step.partition(":")
+    magic = name.startswith("__") and name in _mock_module()._all_magics
+    if kind != "attr" or not name or (name.startswith("_") and not magic):
+        raise canon.DecodeError(f"not a child of a mock: {path}")
+    child = getattr(obj, name)
+    if getattr(type(obj), name, None) is not None and not magic and not _is_mock(child):
+        raise canon.DecodeError(f"not a child of a mock: {path}")  # a method of Mock's own
+    return child
+
+
 def _step(obj, step, path):
+    """One step along a place that `places` found in the trusted recording."""
     kind, _, arg = step.partition(":")
     try:
         if step == "()":
@@ -712,10 +762,8 @@ def _step(obj, step, path):
             return obj.__closure__[obj.__code__.co_freevars.index(arg)].cell_contents
         if kind == "global":
             return obj.__globals__[arg]
-        if step == "defaults":
-            return obj.__defaults__
-        if step == "kwdefaults":
-            return obj.__kwdefaults__
+        if step in ("defaults", "kwdefaults"):
+            return getattr(obj, f"__{step}__")
         if step == "side_effect":
             effect = obj._mock_side_effect
             if _is_answers(effect):
@@ -723,15 +771,13 @@ def _step(obj, step, path):
                 obj.side_effect = items
                 return items
             return effect
-        if step == "spec":
-            return obj._spec_class
         if step == "wraps":
             return obj._mock_wraps
         if step == "self":
             return obj.__self__
         if step == "args":
             return obj.args
-        if step == "base":
+        if step == "base":  # a subclass of a value type holds its base's items itself
             return obj
     except (AttributeError, IndexError, KeyError, TypeError, ValueError) as e:
         raise canon.DecodeError(f"no such place: {path} ({e})")

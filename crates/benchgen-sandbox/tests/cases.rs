@@ -323,3 +323,54 @@ fn a_classmethod_is_recorded_and_replayed_without_its_class() {
     wrong[0]["returned"] = wrong[1]["returned"].clone();
     assert_eq!(item.replay(wrong), Verdict::Failed);
 }
+
+/// A candidate's report names the test's objects by path (refs) and claims calls on the test's
+/// mocks and callables (effects). A forged path must reach nothing but what the test gave the
+/// candidate: not the test's code through a callable's globals (where its expected values sit
+/// as constants), not a mock's API (`reset_mock` would wipe the test's own calls), not a
+/// function of the test's that was never handed to the target.
+#[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
+fn forged_places_in_a_report_reach_nothing_the_test_did_not_give() {
+    require(&[Prereq::Sandbox]);
+    let executor = executor(1);
+    let program = "def pick(pred, items, log):\n    for x in items:\n        log(x)\n        if pred(x):\n            return x\n    return None\n";
+    let tests = "from unittest.mock import MagicMock\n\ndef test_pick():\n    def big(x):\n        return x > 10\n    log = MagicMock()\n    log('start')\n    assert pick(big, [3, 1234567, 4], log) == 1234567\n    assert log.call_count == 3\n";
+    let item = FreeForm::record(&executor, program, tests, "pick");
+    let candidate = item.candidate();
+    assert_eq!(
+        item.replay(candidate.clone()),
+        Verdict::Passed,
+        "{candidate:?}"
+    );
+    // The expected value is a constant of `test_pick`'s code, which `big`'s globals reach.
+    let escapes = (0..12).map(|k| {
+        format!("in/item:0/item:0/global:test_pick/attr:__code__/attr:co_consts/item:{k}")
+    });
+    let escapes =
+        escapes.chain((0..40).map(|k| format!("in/item:0/item:0/attr:__globals__/value:{k}")));
+    for path in escapes {
+        let mut forged = candidate.clone();
+        forged[0]["returned"] = json!({ "ref": path });
+        assert_ne!(item.replay(forged), Verdict::Passed, "{path}");
+    }
+    // The honest effects plus one call of the log too many, and `reset_mock` first to wipe the
+    // test's own call of it: the count would come out right, but a mock's API is no place.
+    let mut forged = candidate.clone();
+    let mocks = forged[0]["effects"]["mocks"].as_array_mut().unwrap();
+    let calls = mocks[0][1].as_array_mut().unwrap();
+    calls.insert(
+        0,
+        json!(["reset_mock", {"tuple": [{"tuple": []}, {"dict": []}]}]),
+    );
+    calls.push(json!(["", {"tuple": [{"tuple": [{"int": "9"}]}, {"dict": []}]}]));
+    assert_ne!(item.replay(forged), Verdict::Passed);
+    // A call of a function the test never handed over (its own test function) is refused.
+    let mut forged = candidate.clone();
+    forged[0]["effects"]["functions"] = json!([[
+        "in/item:0/item:0/global:test_pick",
+        {"tuple": [{"tuple": []}, {"dict": []}]},
+        "returned"
+    ]]);
+    assert_ne!(item.replay(forged), Verdict::Passed);
+}
