@@ -287,10 +287,10 @@ fn check_effects(effects: &Json) -> Result<(), DecodeError> {
         .as_object()
         .filter(|o| o.keys().all(|k| k == "functions" || k == "mocks"))
         .ok_or_else(|| bad("a mapping of `functions` and `mocks`"))?;
-    let list = |key: &str| -> Result<Vec<Json>, DecodeError> {
+    let list = |key: &str| -> Result<&[Json], DecodeError> {
         match object.get(key) {
-            None => Ok(Vec::new()),
-            Some(Json::Array(items)) => Ok(items.clone()),
+            None => Ok(&[]),
+            Some(Json::Array(items)) => Ok(items),
             Some(_) => Err(bad("lists")),
         }
     };

@@ -335,13 +335,15 @@ def run_recording(program, tests, reference, target, emit):
         def recorded(*args, **kwargs):
             if depth[0] == 0:
                 shipper = state["shipper"]
-                message = {"kind": "call", "inputs": shipper.encode((args, kwargs))}
+                plain = canon.encode((args, kwargs))
+                shipped = shipper.encode((args, kwargs))
                 changes = state["baseline"].changes(shipper)
-                # A call with a world (even an empty one) is judged through `world.py`; one of
-                # plain values keeps the plain path.
-                if changes or world.holds_places(message["inputs"]):
-                    message["world"] = changes
-                emit(message)
+                # A call with a world (even an empty one) is judged through `world.py`; a call
+                # of plain values, around nothing the tests changed, keeps canon's plain path.
+                if changes or shipped != plain:
+                    emit({"kind": "call", "inputs": shipped, "world": changes})
+                else:
+                    emit({"kind": "call", "inputs": plain})
             depth[0] += 1
             try:
                 return function(*args, **kwargs)
@@ -373,8 +375,11 @@ def run_replay(program, tests, reference, target, calls, outcomes, emit):
         def replay(*args, **kwargs):
             i = position[0]
             position[0] += 1
+            # A call with a world was recorded in the shipping form, a plain one in canon's.
+            encode = state["shipper"].encode if i < len(calls) and "world" in calls[i] \
+                else canon.encode
             if i >= len(calls) or i >= len(outcomes) or \
-                    state["shipper"].encode((args, kwargs)) != calls[i].get("inputs"):
+                    encode((args, kwargs)) != calls[i].get("inputs"):
                 raise AssertionError("the target was called with inputs the candidate's run "
                                      "was not given")
             outcome = outcomes[i]

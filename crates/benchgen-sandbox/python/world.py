@@ -453,11 +453,6 @@ def places(inputs, world):
     return found
 
 
-def holds_places(inputs):
-    """Whether a call's inputs hold any of the test's own objects (see `places`)."""
-    return bool(places(inputs, ()))
-
-
 def _owner(program, label):
     """The module or class a world entry's label names (`program.X` in this process's program)."""
     if "module" in label:
