@@ -298,6 +298,10 @@ fn recorded_calls_replay_through_free_form_tests() {
     assert_eq!(item.replay(anything), Verdict::Failed);
     // Outcomes for fewer calls than the tests make fail too.
     assert_eq!(item.replay(candidate[..1].to_vec()), Verdict::Failed);
+    // Effects claimed on a call that had no world (plain values) are refused.
+    let mut effects = candidate.clone();
+    effects[0]["effects"] = json!({"functions": [], "mocks": []});
+    assert_eq!(item.replay(effects), Verdict::Failed);
 }
 
 #[test]
