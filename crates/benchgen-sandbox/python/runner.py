@@ -335,15 +335,14 @@ def run_recording(program, tests, reference, target, emit):
         def recorded(*args, **kwargs):
             if depth[0] == 0:
                 shipper = state["shipper"]
-                plain = canon.encode((args, kwargs))
-                shipped = shipper.encode((args, kwargs))
+                message = {"kind": "call", "inputs": shipper.encode((args, kwargs))}
                 changes = state["baseline"].changes(shipper)
                 # A call with a world (even an empty one) is judged through `world.py`; a call
-                # of plain values, around nothing the tests changed, keeps canon's plain path.
-                if changes or shipped != plain:
-                    emit({"kind": "call", "inputs": shipped, "world": changes})
-                else:
-                    emit({"kind": "call", "inputs": plain})
+                # of plain values (canon's encoding), around nothing the tests changed, keeps
+                # canon's plain path.
+                if changes or not world.is_plain(message["inputs"]):
+                    message["world"] = changes
+                emit(message)
             depth[0] += 1
             try:
                 return function(*args, **kwargs)

@@ -453,6 +453,19 @@ def places(inputs, world):
     return found
 
 
+def is_plain(encoded):
+    """Whether shipping-encoded inputs are canon's encoding of them too: no shipping tag, and no
+    object of the test's that a report could name (see `places`)."""
+    def shipping(data):
+        if type(data) is list:
+            return any(shipping(item) for item in data)
+        if type(data) is dict:
+            return any(key in SHIPPING_TAGS or shipping(value) for key, value in data.items())
+        return False
+
+    return not shipping(encoded) and not places(encoded, ())
+
+
 def _owner(program, label):
     """The module or class a world entry's label names (`program.X` in this process's program)."""
     if "module" in label:
