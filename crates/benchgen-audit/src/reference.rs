@@ -4,8 +4,9 @@
 //! A reference that does not pass every one of k runs makes every score of its item noise
 //! (users of other benchmarks complain about exactly this), and a fixed time limit either
 //! wastes minutes on hanging candidates or fails slow-but-right ones depending on machine load.
-//! So the reference runs k times and the item gets `time_limit_s = max(floor, factor × median
-//! reference time)` (BigCodeBench derives its limits from reference run times too).
+//! So the reference runs k times and the item gets `time_limit_s`, the first of `floor × 2^k`
+//! at or above `factor × median reference time` (BigCodeBench derives its limits from reference
+//! run times too; the steps keep a rebuild's limit the same, see [`time_limit`]).
 //!
 //! The executor runs identical requests once, so each run's tests carry a comment with the run
 //! index. What the k runs can vary is limited by the sandbox: every run gets a fresh, wiped
@@ -84,10 +85,17 @@ pub fn summarize(outcomes: &[ExecOutcome]) -> ReferenceRuns {
     }
 }
 
-/// The time limit of an item whose reference takes `reference_time_s`: `factor` times that, but
-/// never under `floor_s`.
+/// The time limit of an item whose reference takes `reference_time_s`: at least `factor` times
+/// that, rounded up to `floor_s` times a power of two. The limit is part of the item, and the
+/// reference's time is not the same on two machines: rounded to a doubling, the limit of a
+/// rebuild changes only where the reference's time crosses a step (never for the references
+/// that take under `floor_s / factor`, most of them), not with every run's noise.
 pub fn time_limit(reference_time_s: f64, floor_s: f64, factor: f64) -> f64 {
-    (reference_time_s * factor).max(floor_s)
+    let mut limit = floor_s;
+    while limit < reference_time_s * factor {
+        limit *= 2.0;
+    }
+    limit
 }
 
 /// Median of `values` (sorted in place); `None` when empty.
@@ -157,6 +165,8 @@ mod tests {
             .iter()
             .all(|r| r.limits.wall_time_s == 3.0 && r.program == example.program));
         assert_eq!(time_limit(0.05, 2.0, 10.0), 2.0);
-        assert_eq!(time_limit(0.5, 2.0, 10.0), 5.0);
+        assert_eq!(time_limit(0.5, 2.0, 10.0), 8.0);
+        assert_eq!(time_limit(0.8, 2.0, 10.0), 8.0);
+        assert_eq!(time_limit(0.81, 2.0, 10.0), 16.0);
     }
 }

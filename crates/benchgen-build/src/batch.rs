@@ -7,7 +7,8 @@ use benchgen_core::{ExecOutcome, ExecRequest};
 use benchgen_sandbox::{ExecEvent, Execute};
 use serde::de::DeserializeOwned;
 
-use crate::report::{BuildEvent, Phase};
+use crate::probe::{self, ProbeReport, ProbeSettings};
+use crate::report::{BuildEvent, Phase, SkipReason};
 
 /// Runs `requests` on `executor`, reporting progress; outcomes come back in request order.
 pub(crate) fn run(
@@ -62,11 +63,13 @@ pub fn failure_summary(outcome: &ExecOutcome) -> String {
 
 /// Runs the probe requests twice, on the main executor and on the second (another hash seed,
 /// the main one when there is none): results that differ between the two are nondeterministic.
+/// Each request's cases both runs agree on, or why there are none (see [`probe::read_twice`]).
 pub(crate) fn probe_twice(
     executors: crate::Executors<'_>,
     requests: Vec<ExecRequest>,
+    settings: &ProbeSettings,
     on_event: &mut dyn FnMut(BuildEvent),
-) -> (Vec<ExecOutcome>, Vec<ExecOutcome>) {
+) -> Vec<Result<ProbeReport, SkipReason>> {
     let first = run(executors.main, Phase::Probe, requests.clone(), on_event);
     let second = run(
         executors.second.unwrap_or(executors.main),
@@ -74,7 +77,11 @@ pub(crate) fn probe_twice(
         requests,
         on_event,
     );
-    (first, second)
+    first
+        .iter()
+        .zip(&second)
+        .map(|(first, second)| probe::read_twice(first, second, settings))
+        .collect()
 }
 
 #[cfg(test)]

@@ -32,7 +32,7 @@ use benchgen_core::{Example, ExecOutcome, ExecRequest, Verdict};
 use benchgen_sandbox::Execute;
 
 use crate::probe::{self, Case, CaseKind};
-use crate::report::{BuildEvent, Phase};
+use crate::report::{BuildEvent, Phase, SkipReason};
 use crate::select::Callable;
 use crate::suite::{self, SuiteSize};
 use crate::{batch, suite_size, verify, BuildOptions, Draft, Executors};
@@ -49,13 +49,14 @@ const POOL_TIME_FLOOR_S: f64 = 0.5;
 const MAX_AIM_SEEDS: usize = 40;
 
 /// Chooses every draft's suite against its faults, growing the pools that fall short once (see
-/// the module docs).
+/// the module docs). Returns the drafts whose aimed round could not be read, with the reason
+/// (its probe reached the safety limit): their pools would depend on the machine's speed.
 pub(crate) fn guide(
     drafts: &mut [Draft<'_>],
     options: &BuildOptions,
     executors: Executors<'_>,
     on_event: &mut dyn FnMut(BuildEvent),
-) {
+) -> Vec<(usize, SkipReason)> {
     let audit = options.audit_options();
     let all: Vec<usize> = (0..drafts.len()).collect();
     let short = choose_all(
@@ -66,7 +67,7 @@ pub(crate) fn guide(
         executors.main,
         on_event,
     );
-    let grown = grow(drafts, short, options, executors, on_event);
+    let (grown, unread) = grow(drafts, short, options, executors, on_event);
     // A pool that still falls short after growing stays as it is.
     choose_all(
         drafts,
@@ -76,6 +77,7 @@ pub(crate) fn guide(
         executors.main,
         on_event,
     );
+    unread
 }
 
 /// An item's pool, after the reference ran it.
@@ -311,14 +313,15 @@ fn aim(
 }
 
 /// Runs an aimed probe round for each `(item, seeds)`, twice like the first probe, and adds the
-/// new cases both runs agree on to the item's pool; returns the items that got any.
+/// new cases both runs agree on to the item's pool; returns the items that got any, and those
+/// whose round reached the probe's safety limit.
 fn grow(
     drafts: &mut [Draft<'_>],
     short: Vec<(usize, Vec<String>)>,
     options: &BuildOptions,
     executors: Executors<'_>,
     on_event: &mut dyn FnMut(BuildEvent),
-) -> Vec<usize> {
+) -> (Vec<usize>, Vec<(usize, SkipReason)>) {
     let settings = options.probe_settings();
     let requests: Vec<_> = short
         .iter()
@@ -348,11 +351,17 @@ fn grow(
             )
         })
         .collect();
-    let (first, second) = batch::probe_twice(executors, requests, on_event);
-    let mut grown = Vec::new();
-    for (((i, _), first), second) in short.into_iter().zip(first).zip(second) {
-        let (Some(a), Some(b)) = (probe::parse(&first.stdout), probe::parse(&second.stdout)) else {
-            continue;
+    let reports = batch::probe_twice(executors, requests, &settings, on_event);
+    let (mut grown, mut unread) = (Vec::new(), Vec::new());
+    for ((i, _), probe) in short.into_iter().zip(reports) {
+        let agreed = match probe {
+            Ok(agreed) => agreed,
+            Err(reason @ SkipReason::ProbeTimeout(_)) => {
+                unread.push((i, reason));
+                continue;
+            }
+            // The program ran in the first probe: a round that does not run adds nothing.
+            Err(_) => continue,
         };
         let draft = &mut drafts[i];
         let known: HashSet<(Option<String>, String)> = draft
@@ -361,7 +370,7 @@ fn grow(
             .iter()
             .map(|c| (c.receiver.clone(), c.args.clone()))
             .collect();
-        let new: Vec<Case> = probe::agreeing(a, &b)
+        let new: Vec<Case> = agreed
             .cases
             .into_iter()
             .filter(|c| !known.contains(&(c.receiver.clone(), c.args.clone())))
@@ -372,5 +381,5 @@ fn grow(
             grown.push(i);
         }
     }
-    grown
+    (grown, unread)
 }

@@ -71,6 +71,10 @@ pub use source::Source;
 /// `if` whose other way no test takes is half a function untested, and at 0.6 a target with
 /// one decision needs both its outcomes.
 pub const MIN_BRANCH_COVERAGE: f64 = 0.6;
+/// An item's time limit is at least this many times its reference's median time...
+const ITEM_TIME_FACTOR: f64 = 20.0;
+/// ...and at least this, in seconds (see `benchgen_audit::reference::time_limit`).
+const ITEM_TIME_FLOOR_S: f64 = 5.0;
 
 /// How a build looks for items.
 #[derive(Debug, Clone, PartialEq)]
@@ -84,10 +88,13 @@ pub struct BuildOptions {
     pub include_private: bool,
     /// Most distinct calls the probe tries per function.
     pub max_calls: usize,
-    /// Seconds of calls the probe spends per function and run.
-    pub probe_budget_s: f64,
-    /// Time limit of one probe call, in seconds.
-    pub call_timeout_s: f64,
+    /// Calls that time out before the probe of a function stops trying more.
+    pub max_timeouts: usize,
+    /// Wall-clock safety limit of one probe run, in seconds: a probe that reaches it is
+    /// skipped (`probe_timeout`), since what it found would depend on the machine's speed.
+    pub probe_safety_s: f64,
+    /// Limit of one probe call, in seconds of CPU time.
+    pub call_cpu_s: f64,
     /// Fewer usable cases than this: no item.
     pub min_tests: usize,
     /// Tests are added for distinct results up to this many.
@@ -116,8 +123,9 @@ impl Default for BuildOptions {
             seed: 0,
             include_private: false,
             max_calls: 200,
-            probe_budget_s: 4.0,
-            call_timeout_s: 0.5,
+            max_timeouts: 8,
+            probe_safety_s: 60.0,
+            call_cpu_s: 0.5,
             min_tests: 3,
             target_tests: 8,
             max_tests: 12,
@@ -131,13 +139,22 @@ impl Default for BuildOptions {
     }
 }
 
+/// The default build's.
+impl Default for ProbeSettings {
+    fn default() -> Self {
+        BuildOptions::default().probe_settings()
+    }
+}
+
 impl BuildOptions {
-    fn probe_settings(&self) -> ProbeSettings {
+    /// The probe's bounds, which the build report records.
+    pub fn probe_settings(&self) -> ProbeSettings {
         ProbeSettings {
             seed: self.seed,
             max_calls: self.max_calls,
-            budget_s: self.probe_budget_s,
-            call_timeout_s: self.call_timeout_s,
+            max_timeouts: self.max_timeouts,
+            call_cpu_s: self.call_cpu_s,
+            safety_s: self.probe_safety_s,
             max_text: 200,
         }
     }
@@ -201,7 +218,11 @@ pub fn build(
     mut on_event: impl FnMut(BuildEvent),
 ) -> Result<BuildReport, BuildError> {
     let on_event: &mut dyn FnMut(BuildEvent) = &mut on_event;
-    let mut report = BuildReport::default();
+    let mut report = BuildReport {
+        benchgen_version: env!("CARGO_PKG_VERSION"),
+        budgets: options.probe_settings(),
+        ..BuildReport::default()
+    };
     let mut files = Vec::new();
     for source in sources {
         let (loaded, errors) = source::load(source, &options.host_python);
@@ -277,7 +298,21 @@ pub fn build(
     report.funnel.tested = drafts.len();
     on_event(BuildEvent::Funnel(report.funnel));
 
-    guide::guide(&mut drafts, options, executors, on_event);
+    let unread = guide::guide(&mut drafts, options, executors, on_event);
+    if !unread.is_empty() {
+        let mut reasons: HashMap<usize, SkipReason> = unread.into_iter().collect();
+        drafts = drafts
+            .into_iter()
+            .enumerate()
+            .filter_map(|(i, draft)| match reasons.remove(&i) {
+                Some(reason) => {
+                    skip(&mut report, &draft.example.id, Stage::Test, reason);
+                    None
+                }
+                None => Some(draft),
+            })
+            .collect();
+    }
     if options.min_mutation_score.is_some() || options.min_branch_coverage.is_some() {
         drafts = gate::gate(
             drafts,
@@ -427,23 +462,18 @@ fn probe_all<'f>(
             )
         })
         .collect();
-    let (first, second) = batch::probe_twice(executors, requests, on_event);
+    let reports = batch::probe_twice(executors, requests, &settings, on_event);
     let mut probed = Vec::new();
-    for ((s, first), second) in sliced.into_iter().zip(first).zip(second) {
-        match (probe::parse(&first.stdout), probe::parse(&second.stdout)) {
-            (Some(a), Some(b)) => {
+    for (s, probe) in sliced.into_iter().zip(reports) {
+        match probe {
+            Ok(probe) => {
                 report.funnel.runnable += 1;
-                probed.push((s, probe::agreeing(a, &b)));
+                probed.push((s, probe));
             }
-            (None, _) => skip(report, &s.candidate.id, Stage::Run, not_runnable(&first)),
-            (_, None) => skip(report, &s.candidate.id, Stage::Run, not_runnable(&second)),
+            Err(reason) => skip(report, &s.candidate.id, Stage::Run, reason),
         }
     }
     probed
-}
-
-fn not_runnable(outcome: &ExecOutcome) -> SkipReason {
-    SkipReason::NotRunnable(batch::failure_summary(outcome))
 }
 
 /// An item written but not yet verified, with what its suite was chosen from.
@@ -479,8 +509,7 @@ impl Draft<'_> {
             &suite.cases,
             &self.probe.param_types,
         );
-        example.tests = suite.tests.clone();
-        example.cases = suite.data.clone();
+        example.set_tests(suite.tests.clone(), suite.data.clone());
         example.quality.test_count =
             Some(benchgen_python::test_functions(&suite.tests).len() as u32);
         example.quality.assert_count = Some(benchgen_python::count_asserts(&suite.tests) as u32);
@@ -722,9 +751,17 @@ fn verify_all(
                 example.quality.stub_killed = Some(true);
                 example.quality.reference_runs = Some(verified.reference_runs);
                 example.quality.reference_passes = Some(verified.reference_passes);
-                example.quality.reference_time_s = Some(verified.reference_time_s);
-                // BigCodeBench's rule: a limit from the reference's own time, with room for load.
-                example.time_limit_s = Some((verified.reference_time_s * 20.0).max(5.0).ceil());
+                // BigCodeBench's rule: a limit from the reference's own time, with room for load,
+                // in steps that a rebuild's noise does not cross. The time itself differs between
+                // any two builds, so it goes to the build report, not into the item.
+                example.time_limit_s = Some(benchgen_audit::reference::time_limit(
+                    verified.reference_time_s,
+                    ITEM_TIME_FLOOR_S,
+                    ITEM_TIME_FACTOR,
+                ));
+                report
+                    .reference_times_s
+                    .insert(example.id.clone(), verified.reference_time_s);
                 accepted.push(example);
             }
             Err(reason) => skip(report, &draft.example.id, Stage::Verify, reason),

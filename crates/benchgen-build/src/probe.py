@@ -8,10 +8,17 @@ clobber the program's) and calls `main(config_json, program_namespace)`. Standar
 Candidate calls come, in this order, from the argument texts the Rust side found (doctests,
 literal call sites in the file), from small pools of values per parameter type hint (from
 pools of every kind when no hinted call works), and from type-aware mutation and crossover of
-the calls that worked (the EvalPlus idea), up to `max_calls` distinct calls or `budget_s`
-seconds. Every call runs twice on fresh deep copies of its arguments, under a
+the calls that worked (the EvalPlus idea), up to `max_calls` distinct calls or `max_timeouts`
+calls that time out. Every call runs twice on fresh deep copies of its arguments, under a
 per-call timer; a call whose two outcomes differ is dropped as unstable. The first run is traced
 (lines of the target only) for coverage.
+
+What the probe finds depends on counts only, never on how fast the machine is, so that the
+same build gives the same items on an idle laptop and a loaded CI runner: the search is bounded
+by calls tried, the per-call timer counts the process's CPU time (`call_cpu_s`; other processes
+do not advance it) with a wall-clock backstop for calls that sleep, and the wall clock of the
+whole probe (`safety_s`) is only a safety limit: a probe that reaches it stops and says
+`timed_out`, and the item is skipped, never built from a smaller set of calls.
 
 An aimed round (`aim` in the config; the Rust side runs one for a function whose tests leave too
 many mutants alive) starts from the calls it is given only, with no pools, and its mutation
@@ -129,6 +136,9 @@ MAX_MEMBERS = 8
 # Most receivers kept for a method, and constructor calls tried to find them.
 MAX_RECEIVERS = 6
 MAX_RECEIVER_TRIES = 60
+# The wall-clock backstop of one call, as a multiple of its CPU-time limit: a call that sleeps
+# or waits uses no CPU time.
+CALL_WALL_FACTOR = 8
 # Longest repr of a result a case keeps, in characters (`'%.1000f' % x` is not a test).
 MAX_RESULT_TEXT = 4000
 # Longest literal of a receiver's state that a test checks, in characters.
@@ -370,6 +380,9 @@ class Probe:
         self.cases = []
         self.working = []
         self.counts = {"calls": 0, "timeouts": 0, "unstable": 0}
+        # The safety limit (see the module docs): past it the probe stops and says so.
+        self.safety_deadline = time.monotonic() + config["safety_s"]
+        self.timed_out = False
         # Every case by the text of its call (the receiver's too, for a method).
         self.by_text = {}
         # Cases looked at for raise triggers, and the raising ones with lists among them, by
@@ -424,7 +437,12 @@ class Probe:
         self.receiver_object = obj
         return getattr(obj, self.spec["method"])(*args, **kwargs)
 
-    def _find_receivers(self, deadline):
+    def _out_of_time(self):
+        """Whether the probe's wall-clock safety limit has passed (remembered once it has)."""
+        self.timed_out = self.timed_out or time.monotonic() >= self.safety_deadline
+        return self.timed_out
+
+    def _find_receivers(self):
         """Constructor calls that work and build the same state twice: seeds first, then the
         constructor's parameters from their pools; distinct states only."""
         spec = self.spec
@@ -456,7 +474,7 @@ class Probe:
                 candidates.append(call)
         seen, states = set(), set()
         for args, kwargs in candidates[:MAX_RECEIVER_TRIES]:
-            if len(self.receivers) >= MAX_RECEIVERS or time.monotonic() >= deadline:
+            if len(self.receivers) >= MAX_RECEIVERS or self._out_of_time():
                 break
             text = self._render(args, kwargs)
             if text is None or text in seen or len(text) > self.config["max_text"]:
@@ -488,24 +506,19 @@ class Probe:
         """The canonical state of `Class(*args, **kwargs)`, or None when it fails."""
         sink = io.StringIO()
         saved = sys.stdout, sys.stderr
-        previous = signal.signal(signal.SIGALRM, _alarm)
         try:
             sys.stdout = sys.stderr = sink
-            signal.setitimer(signal.ITIMER_REAL, self.config["call_timeout_s"])
-            try:
+            with _CallTimer(self.config["call_cpu_s"]):
                 obj = self.cls(*copy.deepcopy(args), **copy.deepcopy(kwargs))
                 state = self._observable(obj)
                 self._note_members(obj)
                 return "-" if state is None else _canonical(state[1], 0)
-            finally:
-                signal.setitimer(signal.ITIMER_REAL, 0)
         except BaseException as exc:  # noqa: BLE001 - a constructor that fails is no receiver
             name = "receiver " + type(exc).__name__
             self.errors[name] = self.errors.get(name, 0) + 1
             return None
         finally:
             sys.stdout, sys.stderr = saved
-            signal.signal(signal.SIGALRM, previous)
 
     def _observable(self, obj):
         """(expression, value) of the state of `obj` a test checks (see `_state_of`): where
@@ -536,9 +549,8 @@ class Probe:
         return values
 
     def run(self):
-        deadline = time.monotonic() + self.config["budget_s"]
         if self.spec is not None:
-            self._find_receivers(time.monotonic() + self.config["budget_s"] / 4)
+            self._find_receivers()
             if not self.receivers:
                 return self._report()
         for text in self.config["seeds"]:
@@ -548,27 +560,27 @@ class Probe:
             longest = max((len(p) for p in hinted), default=1)
             # The seeds and the diagonal first, then the calls made from those that worked
             # (optional parameters set, near misses), then random combinations: the made calls
-            # run early, where a loaded machine's deadline or the call budget cannot cut them.
+            # run early, where the call budget cannot cut them.
             self._add_pool_calls(hinted, 0)
-            self._drain(deadline)
+            self._drain()
             self._add_optional_calls(hinted)
             self._add_related_calls()
             self._add_pool_calls(hinted, 2 * longest)
-            self._drain(deadline)
+            self._drain()
             # What the calls that returned were given tells an unhinted parameter's kind: its
             # pool then has the edges that kind's rules single out (dots, slashes, quotes,
             # centuries), which the mixed pool lacks.
             refined = self._refined_pools(hinted)
             if refined is not None:
                 self._add_pool_calls(refined, 2 * max(len(p) for p in refined))
-                self._drain(deadline)
+                self._drain()
         if not self.working and not self.aim:
             # The hints were wrong: start over from values of every kind, with more random
             # combinations since most of them fail.
             anything = [self._pool(i, list(ANY)) for i in range(len(self.params))]
             self._add_pool_calls(anything, self.config["max_calls"] // 2)
-            self._drain(deadline)
-        while self._drain(deadline) and (self._add_raise_triggers() or self._add_mutants()):
+            self._drain()
+        while self._drain() and (self._add_raise_triggers() or self._add_mutants()):
             pass
         self._mark_usual_kinds()
         return self._report()
@@ -583,6 +595,7 @@ class Probe:
             "cases": [{k: v for k, v in case.items() if not k.startswith("_")}
                       for case in self.cases],
             "counts": self.counts,
+            "timed_out": self.timed_out,
             "errors": self.errors,
             "executable": self._executable_lines(),
             "param_types": self._param_types(),
@@ -603,10 +616,13 @@ class Probe:
         # A test line holds one call: seeds written over several lines are written anew.
         self._enqueue(args, kwargs, None if "\n" in text else text, origin="seed")
 
-    def _drain(self, deadline):
-        """Runs queued calls; False once the call budget or the time is spent."""
+    def _drain(self):
+        """Runs queued calls; False once the call or time-out budget is spent, or the safety
+        limit has passed."""
         while self.queue:
-            if self.counts["calls"] >= self.config["max_calls"] or time.monotonic() >= deadline:
+            spent = (self.counts["calls"] >= self.config["max_calls"]
+                     or self.counts["timeouts"] >= self.config["max_timeouts"])
+            if spent or self._out_of_time():
                 return False
             self._try(*self.queue.pop(0))
         return True
@@ -1018,10 +1034,10 @@ class Probe:
         tracer = self._tracer(lines, arcs) if trace else None
         sink = io.StringIO()
         saved = sys.stdout, sys.stderr
-        previous = signal.signal(signal.SIGALRM, _alarm)
+        timer = _CallTimer(self.config["call_cpu_s"])
         try:
             sys.stdout = sys.stderr = sink
-            signal.setitimer(signal.ITIMER_REAL, self.config["call_timeout_s"])
+            timer.start()
             if tracer:
                 sys.settrace(tracer)
             try:
@@ -1052,7 +1068,7 @@ class Probe:
                 except BaseException:  # noqa: BLE001 - a result that cannot be shown
                     text = canonical = encoded = None
             finally:
-                signal.setitimer(signal.ITIMER_REAL, 0)
+                timer.stop()
             if text is None:
                 outcome = {"kind": "unusable"}
             else:
@@ -1071,8 +1087,9 @@ class Probe:
             outcome = {"kind": "raise", "type": type(exc),
                        "signature": ["raise", type(exc).__qualname__]}
         finally:
+            # Also when the timer fired before the inner block began.
+            timer.stop()
             sys.stdout, sys.stderr = saved
-            signal.signal(signal.SIGALRM, previous)
         outcome["lines"] = sorted(lines)
         outcome["arcs"] = sorted(arcs)
         return outcome
@@ -1323,6 +1340,39 @@ class _TooLong(Exception):
 
 def _alarm(signum, frame):
     raise _Timeout()
+
+
+class _CallTimer:
+    """The limit of one call: `cpu_s` seconds of this process's CPU time (SIGPROF), which a
+    loaded machine does not shorten, and a wall-clock backstop CALL_WALL_FACTOR times as long
+    (SIGALRM) for a call that sleeps or waits. Either raises _Timeout in the call."""
+
+    def __init__(self, cpu_s):
+        self.cpu_s = cpu_s
+        self.previous = None
+
+    def start(self):
+        self.previous = (signal.signal(signal.SIGPROF, _alarm),
+                         signal.signal(signal.SIGALRM, _alarm))
+        signal.setitimer(signal.ITIMER_PROF, self.cpu_s)
+        signal.setitimer(signal.ITIMER_REAL, self.cpu_s * CALL_WALL_FACTOR)
+
+    def stop(self):
+        """Ends the limit; a second call does nothing."""
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        if self.previous is not None:
+            signal.signal(signal.SIGPROF, self.previous[0])
+            signal.signal(signal.SIGALRM, self.previous[1])
+            self.previous = None
+
+    def __enter__(self):
+        self.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.stop()
+        return False
 
 
 def _canonical(value, depth):

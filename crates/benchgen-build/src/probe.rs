@@ -11,11 +11,12 @@
 
 use std::collections::BTreeMap;
 
-use benchgen_core::{ExecRequest, Limits, Target};
+use benchgen_core::{ExecOutcome, ExecRequest, Limits, Target, Verdict};
 use benchgen_python::{FunctionInfo, ParameterKind};
 use serde::{Deserialize, Serialize};
 
 use crate::hints::{hint, Hint};
+use crate::report::SkipReason;
 use crate::select::Callable;
 
 const PROBE: &str = include_str!("probe.py");
@@ -28,13 +29,21 @@ const MARKER: &str = "BENCHGEN-PROBE:";
 /// Most seed argument texts passed to the probe.
 const MAX_SEEDS: usize = 40;
 
-/// How hard the probe looks.
-#[derive(Debug, Clone, Copy, PartialEq)]
+/// How hard the probe looks. Every bound that shapes what it finds counts work, so that a
+/// rebuild on another machine finds the same calls (see `probe.py`); `safety_s` only stops a
+/// probe that runs away, and its item is then skipped (`probe_timeout`).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct ProbeSettings {
     pub seed: u64,
+    /// Most distinct calls tried.
     pub max_calls: usize,
-    pub budget_s: f64,
-    pub call_timeout_s: f64,
+    /// Calls that time out before the probe stops trying more.
+    pub max_timeouts: usize,
+    /// Limit of one call in CPU seconds of the probe's process (a loaded machine does not
+    /// shorten it); a call that sleeps is stopped at a multiple of it in wall time.
+    pub call_cpu_s: f64,
+    /// Wall-clock safety limit of one probe run, in seconds.
+    pub safety_s: f64,
     /// Longest argument text or result literal kept, in characters.
     pub max_text: usize,
 }
@@ -50,8 +59,9 @@ struct Config<'a> {
     body_line: usize,
     seed: u64,
     max_calls: usize,
-    budget_s: f64,
-    call_timeout_s: f64,
+    max_timeouts: usize,
+    call_cpu_s: f64,
+    safety_s: f64,
     max_text: usize,
     /// An aimed round (see `probe.py`): the seeds and their mutants only, with the target's
     /// literals spliced in.
@@ -333,8 +343,9 @@ fn config<'a>(
         body_line: target.body.start_line,
         seed: settings.seed,
         max_calls: settings.max_calls,
-        budget_s: settings.budget_s,
-        call_timeout_s: settings.call_timeout_s,
+        max_timeouts: settings.max_timeouts,
+        call_cpu_s: settings.call_cpu_s,
+        safety_s: settings.safety_s,
         max_text: settings.max_text,
         aim: false,
         documented: function
@@ -348,7 +359,10 @@ fn config<'a>(
 
 /// The request that runs the probe with `config` against `program`.
 fn config_request(program: &str, config: Config<'_>) -> ExecRequest {
-    let wall = config.budget_s + 4.0 * config.call_timeout_s + 10.0;
+    // Room past the probe's own safety limit for the call it is in (whose wall-clock backstop
+    // is `CALL_WALL_FACTOR` in probe.py) and its report, so that the probe, not the sandbox,
+    // says it ran out of time.
+    let wall = config.safety_s + 8.0 * config.call_cpu_s + 10.0;
     let config = serde_json::to_string(&config).expect("the probe config serializes");
     // JSON string literals are valid Python string literals.
     let literal = |text: &str| serde_json::to_string(text).expect("a string serializes");
@@ -425,6 +439,9 @@ fn doctest_source(docstring: &str) -> String {
 pub struct ProbeReport {
     pub cases: Vec<Case>,
     pub counts: Counts,
+    /// The probe reached its wall-clock safety limit: what it found is not what a rebuild finds.
+    #[serde(default)]
+    pub timed_out: bool,
     /// Exception type name -> calls that raised it.
     pub errors: BTreeMap<String, usize>,
     /// Lines of the target's body that hold code (`None` when the probe could not find its
@@ -620,6 +637,28 @@ pub fn parse(stdout: &str) -> Option<ProbeReport> {
     crate::batch::marked_json(stdout, MARKER)
 }
 
+/// The cases two probe runs of one function agree on; the item is skipped when either run
+/// reached the probe's safety limit (`probe_timeout`: its cases depend on the machine's
+/// speed) or did not report at all.
+pub(crate) fn read_twice(
+    first: &ExecOutcome,
+    second: &ExecOutcome,
+    settings: &ProbeSettings,
+) -> Result<ProbeReport, SkipReason> {
+    let read = |outcome: &ExecOutcome| match parse(&outcome.stdout) {
+        Some(report) if report.timed_out => Err(SkipReason::ProbeTimeout(settings.safety_s)),
+        Some(report) => Ok(report),
+        None if outcome.verdict == Verdict::Timeout => {
+            Err(SkipReason::ProbeTimeout(settings.safety_s))
+        }
+        None => Err(SkipReason::NotRunnable(crate::batch::failure_summary(
+            outcome,
+        ))),
+    };
+    let first = read(first)?;
+    Ok(agreeing(first, &read(second)?))
+}
+
 /// Cases of `first` whose call had the same outcome in `second`.
 pub fn agreeing(first: ProbeReport, second: &ProbeReport) -> ProbeReport {
     let outcomes: BTreeMap<(Option<&str>, &str), (CaseKind, &str, &str)> = second
@@ -725,8 +764,9 @@ OTHER = Box(DEFAULT.n)
             &ProbeSettings {
                 seed: 0,
                 max_calls: 10,
-                budget_s: 1.0,
-                call_timeout_s: 0.5,
+                max_timeouts: 4,
+                call_cpu_s: 0.5,
+                safety_s: 10.0,
                 max_text: 200,
             },
             false,
@@ -771,8 +811,9 @@ OTHER = Box(DEFAULT.n)
         let settings = ProbeSettings {
             seed: 7,
             max_calls: 50,
-            budget_s: 2.0,
-            call_timeout_s: 0.5,
+            max_timeouts: 4,
+            call_cpu_s: 0.5,
+            safety_s: 10.0,
             max_text: 200,
         };
         let request = request(
@@ -857,6 +898,7 @@ OTHER = Box(DEFAULT.n)
         ProbeReport {
             cases,
             counts: Counts::default(),
+            timed_out: false,
             errors: BTreeMap::new(),
             executable: None,
             param_types: BTreeMap::new(),

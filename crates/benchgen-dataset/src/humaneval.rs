@@ -116,10 +116,10 @@ fn convert(problem: Problem, index: usize) -> Result<benchgen_core::Example, Imp
         provenance,
         program,
         &problem.entry_point,
-        tests,
+        tests.clone(),
         instruction,
     )?;
-    example.cases = cases;
+    example.set_tests(tests, cases);
     // The harness's prompt is the ground truth of what a model sees; masking must reproduce it.
     if example.prompt != problem.prompt {
         return Err(ImportError {

@@ -17,7 +17,7 @@
 
 use std::collections::BTreeMap;
 
-use benchgen_build::probe::{self, Case, CaseKind, ProbeSettings};
+use benchgen_build::probe::{self, Case, CaseKind};
 use benchgen_build::suite::{self, SuiteSize};
 use benchgen_core::{ExecOutcome, ExecRequest};
 use benchgen_python::FunctionInfo;
@@ -166,13 +166,7 @@ fn attempt(
                 input.function.qualified_name
             )
         })?;
-    let settings = ProbeSettings {
-        seed: options.seed,
-        max_calls: options.max_calls,
-        budget_s: options.probe_budget_s,
-        call_timeout_s: options.call_timeout_s,
-        max_text: 200,
-    };
+    let settings = options.probe_settings();
     let mut seeds = inputs.seeds.clone();
     seeds.extend(
         input
@@ -199,6 +193,13 @@ fn attempt(
             (None, _) => return Ok(Err(fixable(&first))),
             (_, None) => return Ok(Err(fixable(&second))),
         };
+    if first_report.timed_out || second_report.timed_out {
+        // What it found would depend on the machine's speed: slow inputs are the program's to fix.
+        return Ok(Err(Failure::Fixable {
+            verdict: "probe timeout".into(),
+            detail: benchgen_build::SkipReason::ProbeTimeout(settings.safety_s).to_string(),
+        }));
+    }
     let report = probe::agreeing(first_report, &second_report);
     if !report.cases.iter().any(|case| case.kind == CaseKind::Value) {
         let mut detail = probe::no_input_summary(&report);

@@ -43,6 +43,7 @@ pub fn example(id: &str, repository: &str, requirements: &[&str]) -> Example {
         ),
         tests: "def test_f():\n    assert f(1) == 2\n".into(),
         cases: Vec::new(),
+        tests_digest: None,
         requirements: requirements.iter().map(|r| r.to_string()).collect(),
         time_limit_s: None,
         environment: None,
