@@ -141,12 +141,16 @@ fn init_tracing(global: &args::GlobalArgs) {
     };
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default));
-    let _ = tracing_subscriber::fmt()
+    let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
         // Colour codes only for a terminal, not in a log file.
-        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
-        .try_init();
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()));
+    // Without -v only warnings show: a line like the printer's, with no time or module.
+    let _ = match global.verbose {
+        0 => builder.without_time().with_target(false).try_init(),
+        _ => builder.try_init(),
+    };
 }
 
 #[cfg(test)]

@@ -7,8 +7,11 @@
 //! the sandbox; at the ceiling the kernel's OOM killer ends the run (or the whole sandbox, if it
 //! picks the server), and the outcome says `out_of_memory`.
 //!
-//! Needs root and a mounted memory controller: cgroup v2, or v1's `memory` hierarchy. Elsewhere
-//! sandboxes run without a ceiling (a debug log line says so), as they did before.
+//! Needs root and a mounted memory controller: cgroup v2, or v1's `memory` hierarchy (as in
+//! many containers, where `/proc/self/cgroup` names `memory:/some/path`). Elsewhere sandboxes
+//! run without a ceiling, and the first sandbox of the process says so in one warning, with
+//! why: a run's limits then rest on its rlimits alone. (The sandbox tests' `MemoryCgroup`
+//! prerequisite makes that a failure under CI.)
 
 use std::ffi::CString;
 use std::fs;
@@ -26,12 +29,24 @@ pub struct MemoryCgroup {
 
 impl MemoryCgroup {
     /// A fresh cgroup named `name` under this process's memory cgroup, limited to `limit_bytes`;
-    /// `None` (and a debug log line) where this process cannot make one.
-    pub fn create(name: &str, limit_bytes: u64) -> Option<MemoryCgroup> {
-        match Self::try_create(name, limit_bytes) {
+    /// `None` where this process cannot make one (only root can), with one warning per process.
+    pub fn create(name: &str, limit_bytes: u64, root: bool) -> Option<MemoryCgroup> {
+        let made = match root {
+            true => Self::try_create(name, limit_bytes),
+            false => Err("not root".to_string()),
+        };
+        match made {
             Ok(cgroup) => Some(cgroup),
             Err(reason) => {
-                tracing::debug!(%reason, "sandboxes run without a memory cgroup");
+                static WARNED: std::sync::Once = std::sync::Once::new();
+                WARNED.call_once(|| {
+                    tracing::warn!(
+                        "sandboxes run without a memory ceiling ({reason}): what the kernel holds \
+                         for a program (files and directories in its /tmp) is not bounded; run as \
+                         root where a memory controller is mounted (cgroup v2, or v1's `memory` \
+                         hierarchy)"
+                    );
+                });
                 None
             }
         }
@@ -144,6 +159,11 @@ fn join(mount: &Path, cgroup_path: &str) -> PathBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_root_makes_one() {
+        assert!(MemoryCgroup::create("benchgen-sandbox-test", 1 << 30, false).is_none());
+    }
 
     #[test]
     fn mount_points_are_found_by_type_and_options() {

@@ -177,10 +177,9 @@ impl Server {
         // SAFETY: geteuid has no preconditions.
         let root = unsafe { libc::geteuid() } == 0;
         // Only root can make and enter one, and only root's sandboxes switch uid.
-        let cgroup = config
-            .memory_ceiling_bytes
-            .filter(|_| root)
-            .and_then(|limit| MemoryCgroup::create(&format!("benchgen-sandbox-{uid}"), limit));
+        let cgroup = config.memory_ceiling_bytes.and_then(|limit| {
+            MemoryCgroup::create(&format!("benchgen-sandbox-{uid}"), limit, root)
+        });
         let procs = cgroup.as_ref().map(|c| c.procs().clone());
         // SAFETY: place_fds, join_cgroup and become_user only make async-signal-safe calls.
         // The cgroup is entered before root is dropped, which entering it needs.
