@@ -229,8 +229,9 @@ pub enum EnvCommand {
         /// Extra import-name → distribution table (TOML, `[imports]` section), over the embedded one.
         #[arg(long)]
         import_map: Option<PathBuf>,
-        /// Resolve as of this date (RFC 3339), so that locking again later gives the same pins.
-        #[arg(long)]
+        /// Resolve as of this date (RFC 3339, or YYYY-MM-DD), so that locking again later gives
+        /// the same pins.
+        #[arg(long, value_parser = valid::timestamp)]
         exclude_newer: Option<String>,
     },
     /// Build every environment of the dataset exactly from its lock, and record the fingerprints.
@@ -403,6 +404,34 @@ mod valid {
         }
     }
 
+    /// A date as uv's `--exclude-newer` takes it: an RFC 3339 timestamp
+    /// (`2026-11-01T00:00:00Z`, fractions and offsets allowed) or a day (`2026-11-01`).
+    pub fn timestamp(text: &str) -> Result<String, String> {
+        let wrong = || "give an RFC 3339 timestamp (2026-11-01T00:00:00Z) or a day (2026-11-01)";
+        let (stamp, rest) = match text.len() {
+            10 => (format!("{text}T00:00:00"), ""),
+            n if n >= 19 && text.is_char_boundary(19) => (text[..19].to_string(), &text[19..]),
+            _ => return Err(wrong().into()),
+        };
+        humantime::parse_rfc3339_weak(&stamp).map_err(|_| wrong().to_string())?;
+        let rest = match rest.strip_prefix('.') {
+            Some(fraction) => fraction.trim_start_matches(|c: char| c.is_ascii_digit()),
+            None => rest,
+        };
+        let offset = |o: &str| {
+            let b = o.as_bytes();
+            b.len() == 6
+                && matches!(b[0], b'+' | b'-')
+                && b[3] == b':'
+                && [1, 2, 4, 5].iter().all(|&i| b[i].is_ascii_digit())
+        };
+        match rest {
+            "" | "Z" | "z" => Ok(text.to_string()),
+            o if offset(o) => Ok(text.to_string()),
+            _ => Err(wrong().into()),
+        }
+    }
+
     /// A share or threshold, 0 to 1.
     pub fn share(text: &str) -> Result<f64, String> {
         let value = number(text)?;
@@ -446,6 +475,32 @@ mod valid {
             Ok(value)
         } else {
             Err("give a temperature from 0 to 2".into())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::valid;
+
+    #[test]
+    fn exclude_newer_takes_what_uv_takes() {
+        for good in [
+            "2026-11-01",
+            "2026-11-01T00:00:00Z",
+            "2026-11-01T00:00:00.250Z",
+            "2026-11-01T08:00:00+02:00",
+        ] {
+            assert_eq!(valid::timestamp(good).as_deref(), Ok(good));
+        }
+        for bad in [
+            "garbage",
+            "2026-13-01",
+            "2026-11-01T25:00:00Z",
+            "2026-11-01T00:00:00 UTC",
+            "2026-11-01T00:00:00+2",
+        ] {
+            assert!(valid::timestamp(bad).is_err(), "{bad}");
         }
     }
 }

@@ -34,12 +34,23 @@ pub fn passes(main: &Executor, example: &Example, body: Option<&str>) -> (bool, 
 /// The model-free build of one module, `source` saved as `file_name`, its skips printed.
 #[allow(dead_code)] // not every test file builds one module
 pub fn build_one(file_name: &str, source: &str, main: &Executor, second: &Executor) -> BuildReport {
+    build_one_with(file_name, source, BuildOptions::default(), main, second)
+}
+
+/// [`build_one`] with other `options` (the host Python is set here).
+pub fn build_one_with(
+    file_name: &str,
+    source: &str,
+    options: BuildOptions,
+    main: &Executor,
+    second: &Executor,
+) -> BuildReport {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join(file_name);
     std::fs::write(&path, source).unwrap();
     let options = BuildOptions {
         host_python: "/usr/bin/python3".into(),
-        ..BuildOptions::default()
+        ..options
     };
     let executors = Executors {
         main,
