@@ -27,17 +27,7 @@ pub mod exit_codes {
     pub const ERROR: u8 = 2;
 }
 
-/// A hint printed after an error, telling the user what to do next.
-#[derive(Debug)]
-pub struct Hint(pub String);
-
-impl std::fmt::Display for Hint {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for Hint {}
+pub use benchgen_session::Hint;
 
 /// Runs the command line and returns the process exit code.
 pub fn main() -> ExitCode {

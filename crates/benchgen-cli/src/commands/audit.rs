@@ -40,10 +40,10 @@ pub fn run(args: AuditArgs, printer: &Printer) -> anyhow::Result<u8> {
     let bar = printer.progress(examples.len() as u64, "audit");
     for (environment, positions) in groups {
         // The second seed shows references that depend on set order as flaky.
-        let (executor, second) = args.exec.start_with_second_seed(
+        let (executor, second) = args.exec.sandboxes().start_with_second_seed(
             SandboxConfig {
                 preimport: preimport.clone(),
-                ..args.exec.sandbox_config(environment.as_ref(), workers)
+                ..args.exec.sandboxes().config(environment.as_ref(), workers)
             },
             environment.as_ref(),
         )?;

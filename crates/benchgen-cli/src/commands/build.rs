@@ -26,6 +26,7 @@ pub fn run(args: BuildArgs, printer: &Printer) -> anyhow::Result<u8> {
     // Results that differ under the second hash seed are dropped as nondeterministic.
     let (main, second) = args
         .exec
+        .sandboxes()
         .start_with_second_seed(sandbox_config(&args, environment, printer), environment)?;
     let options = BuildOptions {
         limit: args.limit,
@@ -97,7 +98,8 @@ pub fn sandbox_config(
 ) -> SandboxConfig {
     let mut config = args
         .exec
-        .sandbox_config(environment, args.exec.workers(None, printer));
+        .sandboxes()
+        .config(environment, args.exec.workers(None, printer));
     config.preimport.extend(benchgen_build::preimports());
     config.preimport.extend(args.modules.iter().cloned());
     config

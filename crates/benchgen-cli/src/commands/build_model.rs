@@ -31,7 +31,7 @@ pub fn run(args: &BuildArgs, sources: &[Source], printer: &Printer) -> anyhow::R
         .context("failed to set up the model client")?;
     let config = crate::commands::build::sandbox_config(args, None, printer);
     let python = config.python.clone();
-    let (main, second) = args.exec.start_with_second_seed(config, None)?;
+    let (main, second) = args.exec.sandboxes().start_with_second_seed(config, None)?;
     let mut options = PipelineOptions {
         build: BuildOptions {
             limit: args.limit,

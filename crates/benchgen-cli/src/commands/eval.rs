@@ -23,13 +23,14 @@ use benchgen_eval::sampling::{self, SamplingOptions};
 use benchgen_llm::{BlockingClient, ClientSettings, ModelSpec};
 
 use crate::args::EvalArgs;
-use crate::commands::judged::{self, Judging, TrustedRecord};
+use crate::commands::judged;
 use crate::commands::read_dataset;
 use crate::commands::report::{ModelRun, RunInfo, RUN_SCHEMA_VERSION};
 use crate::outputs::Files;
 use crate::printer::Printer;
 use crate::runs::{Machine, Timestamp};
 use crate::{exit_codes, Hint};
+use benchgen_session::TrustedRecord;
 
 /// Samples judged per batch: enough to keep every sandbox busy, few enough that memory stays
 /// flat however many samples a file holds (a sample in flight holds its program, its request
@@ -109,7 +110,9 @@ pub fn run(args: EvalArgs, printer: &Printer) -> anyhow::Result<u8> {
         .as_deref()
         .filter(|_| !args.rejudge_references)
         .map(TrustedRecord::new);
-    let mut judging = Judging::start(
+    let sandboxes = args.exec.sandboxes();
+    let mut judging = judged::start(
+        &sandboxes,
         &args.exec,
         &args.dataset,
         &examples,
@@ -117,15 +120,13 @@ pub fn run(args: EvalArgs, printer: &Printer) -> anyhow::Result<u8> {
         record,
         printer,
     )?;
-    let reference_outcomes =
-        judging.judge(benchgen_eval::verify::plan(&examples), "reference", printer)?;
+    let reference_results = judging.judge_references()?;
     if let Some((replayed, runs)) = judging.trusted_replayed().filter(|(r, _)| *r > 0) {
         printer.info(&format!(
             "references: {replayed} of their {runs} runs replayed from `{}`, recorded when this dataset was judged before in the same environment (--rejudge-references runs them again)",
             store_path(&args).display()
         ));
     }
-    let reference_results = benchgen_eval::verify::score(&examples, reference_outcomes);
     let references =
         benchgen_report::check_references(&examples, &reference_results, args.min_reference_pass)
             .map_err(anyhow::Error::new)
@@ -147,7 +148,7 @@ pub fn run(args: EvalArgs, printer: &Printer) -> anyhow::Result<u8> {
             let judged = planner
                 .plan(chunk)
                 .with_context(read_context)
-                .and_then(|jobs| judge_samples(&mut judging, jobs, printer));
+                .and_then(|jobs| judging.grade(jobs, "eval"));
             let judged = match judged {
                 Ok(judged) => judged,
                 Err(error) => {
@@ -241,29 +242,6 @@ pub fn run(args: EvalArgs, printer: &Printer) -> anyhow::Result<u8> {
         return Ok(exit_codes::ITEMS_FAILED);
     }
     Ok(exit_codes::SUCCESS)
-}
-
-/// The jobs' programs judged, paired back with their samples.
-fn judge_samples(
-    judging: &mut Judging,
-    jobs: Vec<samples::Job>,
-    printer: &Printer,
-) -> anyhow::Result<Vec<benchgen_eval::verify::RunResult>> {
-    let programs = jobs
-        .iter()
-        .filter_map(|job| {
-            job.program
-                .as_ref()
-                .ok()
-                .map(|program| benchgen_eval::judging::Program {
-                    example: job.example,
-                    source: program.clone(),
-                    trusted: false,
-                })
-        })
-        .collect();
-    let outcomes = judging.judge(programs, "eval", printer)?;
-    Ok(samples::score(jobs, outcomes))
 }
 
 /// The first line of `text`, at most `chars` characters of it.

@@ -9,7 +9,9 @@ use benchgen_queue::{Profile, WorkerOptions};
 use benchgen_sandbox::{Execute, SandboxConfig};
 
 use crate::args::{QueueCommand, WorkerArgs};
-use crate::commands::{env, start};
+use benchgen_session::start_here;
+
+use crate::commands::env;
 use crate::exit_codes;
 use crate::printer::Printer;
 
@@ -65,13 +67,13 @@ pub fn worker(args: WorkerArgs, printer: &Printer) -> anyhow::Result<u8> {
             "{name}: starting {jobs} sandboxes for {} runs",
             profile.role
         ));
-        Ok(Box::new(start(config)?))
+        Ok(Box::new(start_here(config)?))
     };
     // The queue first (a wrong URL or password is said before anything starts); then a worker
     // that cannot start a sandbox must not take requests: it would answer each with a harness
     // fault.
     args.queue.connect()?;
-    drop(start(SandboxConfig {
+    drop(start_here(SandboxConfig {
         python: args.python.clone(),
         workers: 1,
         ..SandboxConfig::from_env()

@@ -6,11 +6,12 @@
 use std::path::Path;
 
 use crate::args::ExecArgs;
-use crate::commands::judged::{self, Judging, TrustedRecord};
+use crate::commands::judged;
 use crate::commands::{print_verdicts, read_dataset, write_results};
 use crate::exit_codes;
 use crate::outputs::Files;
 use crate::printer::Printer;
+use benchgen_session::TrustedRecord;
 
 pub fn run(
     dataset: &Path,
@@ -24,15 +25,22 @@ pub fn run(
         .check()?;
     let mut examples = read_dataset(dataset)?;
     exec.apply_time_limits(&mut examples, printer);
-    let programs = benchgen_eval::verify::plan(&examples);
     // The references' runs are recorded where a later `eval` of this dataset replays them; this
     // command itself always runs them, to check the environment as it is now.
     let store = judged::open_optional(&judged::default_store(dataset), printer);
     let record = store.as_ref().map(TrustedRecord::recording_only);
-    let mut judging = Judging::start(exec, dataset, &examples, programs.len(), record, printer)?;
-    let outcomes = judging.judge(programs, "verify", printer)?;
-    drop(judging);
-    let results = benchgen_eval::verify::score(&examples, outcomes);
+    let sandboxes = exec.sandboxes();
+    let mut session = judged::start(
+        &sandboxes,
+        exec,
+        dataset,
+        &examples,
+        examples.len(),
+        record,
+        printer,
+    )?;
+    let results = session.judge_references()?;
+    drop(session);
     for result in results.iter().filter(|r| !r.passed) {
         printer.info(&format!(
             "{}: {} {}",
