@@ -108,9 +108,47 @@ pub enum Command {
     /// Take execution requests from a Redis queue and run them in this machine's sandboxes,
     /// for commands run elsewhere with `--queue`. Runs until stopped.
     Worker(WorkerArgs),
+    /// Grade completions over HTTP, for RL training loops: the native API, and SandboxFusion's
+    /// and OpenRLHF's shapes (docs/serve.md). Judged exactly as `eval` judges. Runs until
+    /// SIGTERM or SIGINT, then answers what is in flight and stops.
+    Serve(ServeArgs),
     /// Inspect a Redis queue of execution requests.
     #[command(subcommand)]
     Queue(QueueCommand),
+}
+
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// Datasets to serve; requests name an item by its id (and by the dataset's file stem,
+    /// `humaneval` for `humaneval.jsonl`, where more than one holds it).
+    #[arg(required = true)]
+    pub datasets: Vec<PathBuf>,
+    /// Address to listen on (port 0: any free port, which the first line of output names).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    pub listen: std::net::SocketAddr,
+    /// Environment variable holding the API keys (comma-separated) that requests must send as
+    /// `Authorization: Bearer KEY`; needed unless --listen is a loopback address.
+    #[arg(long, value_name = "VAR")]
+    pub api_key_env: Option<String>,
+    /// Most pairs waiting or being judged at once, all requests together; past it requests get
+    /// 429 (504 on /submit) and a Retry-After.
+    #[arg(long, default_value_t = 4096, value_parser = valid::at_least_one::<usize>)]
+    pub max_pending: usize,
+    /// Most pairs in one request.
+    #[arg(long, default_value_t = 1024, value_parser = valid::at_least_one::<usize>)]
+    pub max_pairs: usize,
+    /// Largest request body, in MiB.
+    #[arg(long, default_value_t = 16, value_parser = valid::at_least_one::<usize>)]
+    pub max_body_mb: usize,
+    /// Seconds a request may wait for its grades; a pair not judged by then has no grade
+    /// (`infra_error`).
+    #[arg(long, value_name = "SECONDS", default_value_t = 300.0, value_parser = valid::seconds)]
+    pub deadline: f64,
+    /// Grades kept for identical later pairs (0: none).
+    #[arg(long, default_value_t = 65536)]
+    pub cache_entries: usize,
+    #[command(flatten)]
+    pub exec: ExecArgs,
 }
 
 #[derive(Debug, Args)]

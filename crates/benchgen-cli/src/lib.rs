@@ -37,7 +37,10 @@ pub fn main() -> ExitCode {
     };
     let printer = printer::Printer::new(&args.global);
     init_tracing(&args.global);
-    signals::clean_up_on_signal(printer.clone());
+    // A server drains on a stop signal itself (its requests in flight are answered first).
+    if !matches!(args.command, args::Command::Serve(_)) {
+        signals::clean_up_on_signal(printer.clone());
+    }
     let outcome = commands::run(args, &printer);
     if signals::interrupted() {
         // The work stopped because its sandboxes were killed: the signal's thread says so and

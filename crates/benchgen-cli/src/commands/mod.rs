@@ -10,6 +10,7 @@ mod import;
 mod judged;
 mod queue;
 pub mod report;
+mod serve;
 mod verify;
 
 use std::path::Path;
@@ -39,6 +40,7 @@ pub fn run(cli: Cli, printer: &Printer) -> anyhow::Result<u8> {
         } => report::report(&runs, html.as_deref(), screenshot.as_deref(), printer),
         Command::Compare { runs } => report::compare(&runs, printer),
         Command::Worker(args) => queue::worker(args, printer),
+        Command::Serve(args) => serve::run(args, printer),
         Command::Queue(command) => queue::run(command, printer),
     }
 }
