@@ -1,5 +1,6 @@
-//! The judging behind every route: one judge thread per dataset, each owning a
-//! `benchgen_session::Session`, taking whatever pairs are waiting as one batch.
+//! The judging behind every route: per dataset, two judge threads, each owning a
+//! `benchgen_session::Session` (and its sandboxes), taking whatever pairs are waiting on the
+//! dataset's queue as one batch.
 //!
 //! HTTP handlers never judge. They check a request, reserve room for its pairs (the bound on
 //! pairs waiting or running, so memory stays bounded however many clients send), look each pair
@@ -10,7 +11,7 @@
 
 use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
@@ -31,6 +32,10 @@ pub const GRADER_VERSION: &str = concat!("benchgen ", env!("CARGO_PKG_VERSION"))
 
 /// Most pairs judged in one batch of a dataset's thread.
 pub const MAX_BATCH: usize = 1024;
+
+/// Sessions (each with its own sandboxes) taking a dataset's pairs from one queue: while one
+/// waits for the last, slowest run of its batch, the other's batch keeps the CPUs busy.
+const SESSIONS_PER_DATASET: usize = 2;
 
 /// A dataset to serve: its items, each item's built environment (by id), and the store whose
 /// recorded reference runs it replays (`DATASET.eval.sqlite`, as `eval` does).
@@ -96,7 +101,8 @@ struct Lane {
 
 #[derive(Default)]
 struct LaneState {
-    ready: AtomicBool,
+    /// Sessions that have judged their references.
+    ready: AtomicUsize,
     /// Why the dataset's session could not start (or stopped): every pair is then an
     /// infrastructure error.
     failed: Mutex<Option<String>>,
@@ -132,8 +138,8 @@ impl Drop for Reservation {
 }
 
 impl Grader {
-    /// Starts one judge thread per dataset (`workers` sandboxes per pool of each); each judges
-    /// its references first and is ready after that.
+    /// Starts the judge threads of each dataset (`workers` sandboxes per pool of each); each
+    /// judges its references first, and a dataset is ready when all of its have.
     pub fn start(
         datasets: Vec<Dataset>,
         sandboxes: &Sandboxes,
@@ -176,15 +182,20 @@ impl Grader {
                 sender: Mutex::new(Some(sender)),
                 state: state.clone(),
             });
-            let (sandboxes, metrics, cache) = (sandboxes.clone(), metrics.clone(), cache.clone());
-            threads.push(
-                std::thread::Builder::new()
-                    .name(format!("benchgen-judge-{}", dataset.name))
-                    .spawn(move || {
-                        judge_thread(dataset, sandboxes, workers, receiver, state, cache, metrics)
-                    })
-                    .expect("a judge thread starts"),
-            );
+            let dataset = Arc::new(dataset);
+            for session in 0..SESSIONS_PER_DATASET {
+                let (dataset, receiver, state) = (dataset.clone(), receiver.clone(), state.clone());
+                let (sandboxes, metrics, cache) =
+                    (sandboxes.clone(), metrics.clone(), cache.clone());
+                threads.push(
+                    std::thread::Builder::new()
+                        .name(format!("benchgen-judge-{}-{session}", dataset.name))
+                        .spawn(move || {
+                            judge_thread(&dataset, sandboxes, workers, receiver, state, cache, metrics)
+                        })
+                        .expect("a judge thread starts"),
+                );
+            }
         }
         Grader {
             lanes,
@@ -254,7 +265,7 @@ impl Grader {
         let waiting: Vec<String> = self
             .lanes
             .iter()
-            .filter(|l| !l.state.ready.load(Ordering::SeqCst))
+            .filter(|l| l.state.ready.load(Ordering::SeqCst) < SESSIONS_PER_DATASET)
             .map(|l| match l.state.failed.lock().unwrap().as_deref() {
                 Some(why) => format!("{}: {why}", l.name),
                 None => format!("{}: starting", l.name),
@@ -361,7 +372,7 @@ fn cache_key(dataset: &str, item_digest: &str, sample: &Sample) -> String {
 
 /// A dataset's thread: starts its session, judges the references, then batch after batch.
 fn judge_thread(
-    dataset: Dataset,
+    dataset: &Dataset,
     sandboxes: Sandboxes,
     workers: usize,
     receiver: crossbeam_channel::Receiver<Pending>,
@@ -415,7 +426,7 @@ fn judge_thread(
         }
         Err(error) => return fail(format!("the references could not be judged: {error:#}")),
     }
-    state.ready.store(true, Ordering::SeqCst);
+    state.ready.fetch_add(1, Ordering::SeqCst);
     while let Ok(first) = receiver.recv() {
         let mut batch: Vec<Pending> = vec![first];
         batch.extend(receiver.try_iter().take(MAX_BATCH - 1));

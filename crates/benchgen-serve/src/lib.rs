@@ -3,8 +3,8 @@
 //!
 //! The service is thin: [`api`] (the native API: `/v1/grade`, `/v1/grade/batch`, `/v1/items`,
 //! health, readiness, metrics, OpenAPI) and [`compat`] (SandboxFusion's `/submit` and `/v1/ping`,
-//! OpenRLHF's `/get_reward`) check requests and hand pairs to [`grader`], whose one thread per
-//! dataset owns a session and judges whatever is waiting as a batch. Everything a client sends
+//! OpenRLHF's `/get_reward`) check requests and hand pairs to [`grader`], whose judge threads
+//! (two per dataset) each own a session and judge whatever is waiting as a batch. Everything a client sends
 //! is untrusted: the programs run in the candidates' sandboxes and are judged outside them, as
 //! in `eval`; the requests themselves are bounded (API keys, body size, pairs per request, pairs
 //! pending, a deadline each) and never get a stack trace or an expected value back.
