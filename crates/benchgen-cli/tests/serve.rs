@@ -519,6 +519,27 @@ fn run_code_answers_in_the_fields_verl_reads() {
     assert_eq!(loops["status"], "Failed", "{loops}");
     assert_eq!(loops["run_result"]["status"], "TimeLimitExceeded");
     assert!(loops["run_result"]["return_code"].is_null());
+    // A script runs guarded as a candidate does: its process inherits the fork-server's heap,
+    // which may hold fragments of other clients' programs, so raw memory is refused.
+    for (code, refused) in [
+        (
+            "import ctypes\nprint(ctypes.string_at(id(1), 8))\n",
+            "ctypes.string_at",
+        ),
+        (
+            "print(open('/proc/self/mem', 'rb').read(1))\n",
+            "/proc/self/mem",
+        ),
+        ("import mmap\nmmap.mmap(-1, 4096)\n", "mmap.__new__"),
+    ] {
+        let answer = run(code, "", 10.0, "python");
+        assert_eq!(answer["run_result"]["return_code"], 1, "{answer}");
+        let stderr = answer["run_result"]["stderr"].as_str().unwrap();
+        assert!(
+            stderr.contains(refused) && stderr.contains("not available"),
+            "{answer}"
+        );
+    }
     let other = run("console.log(1)", "", 10.0, "nodejs");
     assert_eq!(other["status"], "SandboxError", "{other}");
     assert_eq!(server.get("/v1/ping").json::<Value>().unwrap(), "pong");

@@ -57,8 +57,8 @@ pub struct ExecRequest {
     pub mode: RunMode,
 }
 
-/// What a run does with its program. Only [`RunMode::Cases`] may carry code nobody trusts (a
-/// candidate): the other modes run test code, which holds expected values, and are for trusted
+/// What a run does with its program. Only [`RunMode::Cases`] and [`RunMode::Script`] may carry
+/// code nobody trusts (a candidate, a client's script): the other modes run test code, which holds expected values, and are for trusted
 /// programs (references, stubs, mutants) and for the judge, which loads no candidate code.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -74,6 +74,11 @@ pub enum RunMode {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         hide: Option<HiddenTarget>,
     },
+    /// Run `program` as a script (`__main__`, `stdin` as its standard input), no tests: the one
+    /// test `script` passes when it exits with status 0, else fails with `exit N` (an uncaught
+    /// exception: its traceback on stderr, status 1). Code nobody trusts, guarded as in
+    /// [`RunMode::Cases`]; nothing is judged (`serve`'s `/run_code`).
+    Script { stdin: String },
     /// Run `tests` with `target` wrapped so that each outermost call's inputs are reported
     /// (`ExecOutcome::calls`), with `random` seeded: the calls a free-form test makes.
     Record { target: String },

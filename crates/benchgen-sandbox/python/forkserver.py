@@ -347,6 +347,8 @@ def _dispatch(request, emit):
     program, tests, reference = request["program"], request["tests"], request.get("reference")
     if kind == "cases":
         runner.run_cases(program, mode["cases"], mode.get("hide"), emit)
+    elif kind == "script":
+        runner.run_script(program, mode["stdin"], emit)
     elif kind == "record":
         runner.run_recording(program, tests, reference, mode["target"], emit)
     elif kind == "replay":

@@ -146,6 +146,35 @@ def run_cases(program, cases, hide, emit):
     _make_calls(program, cases, report)
 
 
+def run_script(program, stdin, emit):
+    """Runs `program` as `__main__` with `stdin` as its standard input, guarded as a candidate
+    is (`_guard`); emits one result, `script`: passed on exit status 0, else failed with
+    `exit N` (an uncaught exception prints its traceback to stderr: status 1). Then done."""
+    runner_pid = _getpid()
+    _guard(None)
+    start = _perf_counter()
+    sys.stdin = _io.StringIO(stdin)
+    sys.argv = ["main.py"]
+    mod = _new_module("__main__", "main.py")
+    path = WORKDIR + "/main.py"
+    linecache.cache[path] = (len(program), None, program.splitlines(True), path)
+    status = 0
+    try:
+        exec(compile(program, path, "exec", dont_inherit=True), mod.__dict__)
+    except SystemExit as exc:
+        status = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+        if not isinstance(exc.code, (int, type(None))):
+            print(exc.code, file=sys.stderr)
+    except BaseException as exc:  # noqa: BLE001 - the program may raise anything
+        sys.stderr.write(_describe(exc) + "\n")
+        status = 1
+    if _getpid() != runner_pid:
+        os._exit(status & 0xFF)
+    verdict, message = (PASSED, "") if status == 0 else (FAILED, f"exit {status}")
+    emit(_result("script", verdict, message, _perf_counter() - start))
+    emit({"kind": "done"})
+
+
 def rehearse(emit):
     """A cases run of a small trusted program, in the server before it forks its first child: the
     interpreter specialises the bytecode of the functions a cases run goes through, and fills its

@@ -298,14 +298,14 @@ impl Grade {
             Graded::Judged(result, cache) => {
                 let passed = result.tests.iter().filter(|t| t.verdict.is_pass()).count();
                 let total = result.tests.len();
+                let reward = if result.passed { 1.0 } else { 0.0 };
                 grade.verdict = Some(result.verdict);
-                grade.reward = Some(if result.passed { 1.0 } else { 0.0 });
+                grade.reward = Some(reward);
                 grade.pass_fraction = Some(match total {
-                    0 => grade.reward.unwrap_or(0.0),
-                    _ if result.passed => 1.0,
+                    0 => reward,
                     _ => passed as f64 / total as f64,
                 });
-                grade.tests_passed = if result.passed { total } else { passed };
+                grade.tests_passed = passed;
                 grade.tests_total = total;
                 grade.run_s = result.duration_s;
                 grade.cache = Some(cache);

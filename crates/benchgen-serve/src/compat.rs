@@ -331,20 +331,9 @@ fn ten() -> f64 {
     10.0
 }
 
-/// Exit status a script's run reports in its one test's message (see [`script_tests`]).
-const EXIT_MARK: &str = "benchgen-exit ";
-
-/// The test module that runs `code` as `__main__` with `stdin` as its standard input, and fails
-/// with `benchgen-exit N` when it exits with status N (an uncaught exception: its traceback on
-/// stderr, status 1).
-fn script_tests(code: &str, stdin: &str) -> String {
-    let literal = |text: &str| serde_json::to_string(text).expect("a string serializes");
-    format!(
-        "def test_script():\n    import io, sys, traceback\n    sys.stdin = io.StringIO({stdin})\n    sys.argv = ['main.py']\n    status = 0\n    try:\n        exec(compile({code}, 'main.py', 'exec'), {{'__name__': '__main__', '__builtins__': __builtins__}})\n    except SystemExit as exit:\n        status = exit.code if isinstance(exit.code, int) else (0 if exit.code is None else 1)\n        if not isinstance(exit.code, (int, type(None))):\n            print(exit.code, file=sys.stderr)\n    except BaseException:\n        traceback.print_exc()\n        status = 1\n    sys.stdout.flush()\n    sys.stderr.flush()\n    assert status == 0, '{EXIT_MARK}%d' % status\n",
-        stdin = literal(stdin),
-        code = literal(code),
-    )
-}
+/// What a script's one test says when it exits with a status other than 0
+/// (`benchgen_core::RunMode::Script`).
+const EXIT_MARK: &str = "exit ";
 
 /// SandboxFusion's `/run_code`, as verl's client reads it: execution only, no tests, so no
 /// grading guarantee (the program decides its own exit status and output). Always HTTP 200 but
@@ -391,11 +380,13 @@ async fn run_code(State(state): State<AppState>, body: Result<Bytes, BytesReject
         limits.memory_bytes = limits.memory_bytes.min((mb as u64) << 20);
     }
     let exec = benchgen_core::ExecRequest {
-        program: String::new(),
-        tests: script_tests(&request.code, request.stdin.as_deref().unwrap_or("")),
+        program: request.code,
+        tests: String::new(),
         reference: None,
         limits,
-        mode: benchgen_core::RunMode::Tests,
+        mode: benchgen_core::RunMode::Script {
+            stdin: request.stdin.unwrap_or_default(),
+        },
     };
     let outcome = tokio::time::timeout_at(deadline, state.grader.run(exec)).await;
     drop(reservation);
@@ -413,9 +404,8 @@ fn run_code_answer(outcome: &benchgen_core::ExecOutcome) -> serde_json::Value {
     use benchgen_core::Verdict;
     let message = outcome.tests.first().map_or("", |t| t.message.as_str());
     let exit_status = message
-        .find(EXIT_MARK)
-        .and_then(|at| message[at + EXIT_MARK.len()..].split_whitespace().next())
-        .and_then(|n| n.parse::<i64>().ok());
+        .strip_prefix(EXIT_MARK)
+        .and_then(|n| n.trim().parse::<i64>().ok());
     let (status, run_status, return_code, note) = match outcome.verdict {
         Verdict::Passed => ("Success", "Finished", Some(0), None),
         Verdict::Failed if exit_status.is_some() => ("Failed", "Finished", exit_status, None),

@@ -15,13 +15,13 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
+use benchgen_core::digest::digest_fields;
 use benchgen_core::Example;
 use benchgen_env::BuiltEnv;
 use benchgen_eval::samples::{Planner, Sample};
 use benchgen_eval::verify::RunResult;
 use benchgen_session::{Observer, Progress, Sandboxes, Session, TrustedRecord};
 use benchgen_store::Store;
-use sha2::{Digest, Sha256};
 use tokio::sync::oneshot;
 
 use crate::metrics::Metrics;
@@ -379,25 +379,11 @@ impl Grader {
 /// The cache key of a pair: the dataset, the item's content, the program's text and how it is
 /// given, and the grader's version.
 fn cache_key(dataset: &str, item_digest: &str, sample: &Sample) -> String {
-    let mut hasher = Sha256::new();
-    for field in [
-        GRADER_VERSION,
-        dataset,
-        item_digest,
-        sample
-            .completion
-            .as_deref()
-            .map_or("\0solution", |_| "completion"),
-        sample
-            .completion
-            .as_deref()
-            .or(sample.solution.as_deref())
-            .unwrap_or_default(),
-    ] {
-        hasher.update((field.len() as u64).to_le_bytes());
-        hasher.update(field.as_bytes());
-    }
-    hex::encode(hasher.finalize())
+    let (how, text) = match (&sample.completion, &sample.solution) {
+        (Some(completion), _) => ("completion", completion.as_str()),
+        (None, solution) => ("solution", solution.as_deref().unwrap_or_default()),
+    };
+    digest_fields([GRADER_VERSION, dataset, item_digest, how, text])
 }
 
 /// A dataset's thread: starts its session, judges the references, then batch after batch.
@@ -464,6 +450,7 @@ fn judge_thread(
         Err(error) => return fail(format!("the references could not be judged: {error:#}")),
     }
     state.ready.fetch_add(1, Ordering::SeqCst);
+    let mut planner = Planner::new(&dataset.examples);
     while let Ok(first) = receiver.recv() {
         let mut works: Vec<Work> = vec![first];
         works.extend(receiver.try_iter().take(MAX_BATCH - 1));
@@ -504,7 +491,6 @@ fn judge_thread(
             continue;
         }
         metrics.batches.inc();
-        let mut planner = Planner::new(&dataset.examples);
         let samples = judged
             .iter()
             .enumerate()
