@@ -29,10 +29,14 @@ the branches that random text does not.
 A method (`receiver` in the config) is called on a receiver built afresh for every call, from
 constructor calls the Rust side found (doctests, literal call sites) and from pools of values for
 the constructor's parameters; a receiver is kept when building it twice gives the same state, and
-at most MAX_RECEIVERS with distinct states are kept. The receiver is the call's first argument (a
-`_Receiver` token, which mutation leaves alone and crossover swaps); each case records the
-constructor's argument text and the receiver's state after the call (its public attributes, or
-all of `vars()` when it has none), which tests check as well as the return value.
+at most MAX_RECEIVERS with distinct states are kept. A container or a builder needs state
+that no constructor call gives, so receivers are also built by short sequences: a constructed
+receiver, then one or two calls of the class's own methods that return None or the receiver
+and change its state (`obj.add(3)`, `obj['a'] = 1`), kept on the same terms. The receiver is
+the call's first argument (a `_Receiver` token, which mutation leaves alone and crossover
+swaps); each case records the constructor's argument text, the steps (the test's setup states
+them) and the receiver's state after the call (its public attributes, or all of `vars()` when it
+has none), which tests check as well as the return value.
 
 The report is one JSON line on stdout behind MARKER: the cases (argument text, result repr or
 exception, whether the result can be written as a literal, the lines it executed) plus counts of
@@ -53,6 +57,10 @@ import time
 import types
 
 MARKER = "BENCHGEN-PROBE:"
+
+
+class _NotAStep(Exception):
+    """A call made to build a receiver returned a value of its own: it is no step."""
 
 
 class _Timeout(BaseException):
@@ -136,32 +144,50 @@ MAX_MEMBERS = 8
 # Most receivers kept for a method, and constructor calls tried to find them.
 MAX_RECEIVERS = 6
 MAX_RECEIVER_TRIES = 60
+# Values of its pool each optional constructor parameter is tried with, alone.
+OPTIONAL_RECEIVER_VALUES = 12
+# Receivers built by a sequence (a constructed receiver, then calls of the class's own methods
+# that change it): most kept on top of the constructed ones, calls per sequence, methods tried,
+# argument tuples tried per method, and the values those are made of (with what the receivers
+# hold and the class's own words first).
+MAX_SEQUENCE_RECEIVERS = 4
+MAX_STEPS = 2
+STEP_PREFIXES = ("add", "append", "insert", "push", "put", "set", "update", "extend", "append",
+                 "register", "include", "merge", "enqueue", "bump")
+MAX_MUTATORS = 12
+STEP_TRIES = 3
+STEP_VALUES = [3, "a", 1, "b", 2.5, (1, 2), "key", 7]
 # The wall-clock backstop of one call, as a multiple of its CPU-time limit: a call that sleeps
 # or waits uses no CPU time.
 CALL_WALL_FACTOR = 8
 # Longest repr of a result a case keeps, in characters (`'%.1000f' % x` is not a test).
 MAX_RESULT_TEXT = 4000
-# Longest literal of a receiver's state that a test checks, in characters.
+# Longest literal of a receiver's state (or of an input after the call) that a test checks,
+# in characters.
 MAX_STATE = 600
+# Arguments whose value after the call a test may check: a function may change them in place.
+MUTABLE_INPUTS = (list, dict, set, bytearray)
 # What a test evaluates for a receiver's state (`obj` is the receiver's name in the tests).
 STATE_PUBLIC = "{k: v for k, v in vars(obj).items() if not k.startswith('_')}"
 STATE_ALL = "vars(obj)"
 
 
 class _Receiver:
-    """A receiver, as the constructor's arguments that build it: the first argument of every
+    """A receiver, as the constructor's arguments that build it and the calls made on it after
+    (`steps`: (statement text, method name, args), `obj.add(3)`): the first argument of every
     call of a method. Deep copies are the token itself: the receiver is built afresh anyway."""
 
-    __slots__ = ("text", "args", "kwargs", "state")
+    __slots__ = ("text", "args", "kwargs", "state", "steps")
 
-    def __init__(self, text, args, kwargs, state):
+    def __init__(self, text, args, kwargs, state, steps=()):
         self.text, self.args, self.kwargs, self.state = text, args, kwargs, state
+        self.steps = tuple(steps)
 
     def __deepcopy__(self, memo):
         return self
 
     def __repr__(self):
-        return "<" + self.text + ">"
+        return "<" + "; ".join([self.text] + [step[0] for step in self.steps]) + ">"
 
 
 def _among(value, values):
@@ -431,11 +457,23 @@ class Probe:
         return found[:MAX_VOCABULARY]
 
     def _method_call(self, receiver, *args, **kwargs):
-        """Calls the method on a receiver built from `receiver`'s constructor arguments."""
+        """Calls the method on a receiver built from `receiver`'s constructor arguments and
+        steps."""
         self.receiver_object = None
-        obj = self.cls(*copy.deepcopy(receiver.args), **copy.deepcopy(receiver.kwargs))
+        obj = self._build(receiver.args, receiver.kwargs, receiver.steps)
         self.receiver_object = obj
         return getattr(obj, self.spec["method"])(*args, **kwargs)
+
+    def _build(self, args, kwargs, steps):
+        """`Class(*args, **kwargs)` with `steps` called on it; raises what they raise, and
+        `_NotAStep` where a step returns anything but None or the receiver (a step changes
+        the receiver, it does not compute something)."""
+        obj = self.cls(*copy.deepcopy(args), **copy.deepcopy(kwargs))
+        for _, name, step_args in steps:
+            returned = getattr(obj, name)(*copy.deepcopy(step_args))
+            if returned is not None and returned is not obj:
+                raise _NotAStep(name)
+        return obj
 
     def _out_of_time(self):
         """Whether the probe's wall-clock safety limit has passed (remembered once it has)."""
@@ -464,6 +502,15 @@ class Probe:
             call = _arguments(params, {i: pools[i][(j + i) % len(pools[i])] for i in required})
             if call is not None:
                 candidates.append(call)
+        # Each optional parameter set alone to each value of its pool, filled containers first
+        # (`bidict({'a': 1})`): what a container is built from, which random draws seldom reach.
+        first = {i: pools[i][0] for i in required if pools[i]}
+        filled = lambda value: not (type(value) in (list, tuple, dict, set) and value)
+        for i in optional:
+            for value in sorted(pools[i], key=filled)[:OPTIONAL_RECEIVER_VALUES]:
+                call = _arguments(params, {**first, i: value})
+                if call is not None:
+                    candidates.append(call)
         for _ in range(MAX_RECEIVER_TRIES):
             chosen = {i: self.rng.choice(pools[i]) for i in required}
             for i in optional:
@@ -489,6 +536,85 @@ class Probe:
                 continue
             states.add(state)
             self.receivers.append(_Receiver(text, args, kwargs, first))
+        self._grow_receivers(states)
+
+    def _mutators(self):
+        """(name, arity) of the class's methods a sequence may call to build a receiver: public
+        ones and `__setitem__` (written `obj[k] = v`) with at most two required positional
+        parameters, never the method under test; the names that say they add or set first."""
+        found = []
+        for name in dir(self.cls):
+            if name == self.spec["method"] or (name.startswith("_") and name != "__setitem__"):
+                continue
+            try:
+                static = inspect.getattr_static(self.cls, name)
+                if not callable(static) or isinstance(static, (staticmethod, classmethod, type)):
+                    continue
+                parameters = list(inspect.signature(getattr(self.cls, name)).parameters.values())
+            except BaseException:  # noqa: BLE001 - no signature: not a step to write
+                continue
+            required = [p for p in parameters[1:] if p.default is p.empty
+                        and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+            if parameters and len(required) <= 2:
+                found.append((not name.startswith(STEP_PREFIXES), name, len(required)))
+        return [(name, arity) for _, name, arity in sorted(found)][:MAX_MUTATORS]
+
+    def _step(self, name, step_args):
+        """The statement text of one step, or None when an argument has no literal."""
+        text = self._render(step_args, {})
+        if text is None:
+            return None
+        if name == "__setitem__":
+            key, value = (self._literal(v) for v in step_args)
+            return (f"obj[{key}] = {value}", name, step_args)
+        return (f"obj.{name}({text})", name, step_args)
+
+    def _grow_receivers(self, states):
+        """Receivers with state built over calls, as a container or a builder needs: each of
+        the first constructed receivers, then one or two calls of the class's methods that
+        return None or the receiver and change its state (`obj.add(3)`, `obj['a'] = 1`), kept
+        when building it twice gives the same state, which no receiver has yet."""
+        if self.aim or not self.receivers:
+            return
+        values = [v for v in self.members[:3] + self._class_vocabulary()[:2] + STEP_VALUES
+                  if self._literal(v) is not None]
+        bases = [r for r in self.receivers[:2] if r.state not in ("-", None)]
+        grown = []
+        for base in bases:
+            for name, arity in self._mutators():
+                tuples = [tuple(values[(j + k) % len(values)] for k in range(arity))
+                          for j in range(STEP_TRIES if arity else 1)]
+                for step_args in tuples:
+                    if len(grown) >= MAX_SEQUENCE_RECEIVERS or self._out_of_time():
+                        break
+                    step = self._step(name, step_args)
+                    if step is None:
+                        continue
+                    made = self._sequence_receiver(base, (step,), states)
+                    if made is not None:
+                        grown.append(made)
+                        break
+        # Two steps: what one call added, then another's (a container with two elements).
+        for first, second in zip(grown, grown[1:]):
+            if len(grown) >= MAX_SEQUENCE_RECEIVERS + MAX_STEPS or self._out_of_time():
+                break
+            if first.text == second.text and len(first.steps + second.steps) <= MAX_STEPS:
+                made = self._sequence_receiver(first, second.steps, states)
+                if made is not None:
+                    grown.append(made)
+        self.receivers.extend(grown)
+
+    def _sequence_receiver(self, base, steps, states):
+        """`base` with `steps` called after its own, when building that twice gives the same
+        new state; else None."""
+        steps = base.steps + tuple(steps)
+        first = self._construct(base.args, base.kwargs, steps)
+        if first is None or first == "-" or first in states:
+            return None
+        if self._construct(base.args, base.kwargs, steps) != first:
+            return None
+        states.add(first)
+        return _Receiver(base.text, base.args, base.kwargs, first, steps)
 
     def _note_members(self, obj):
         """Remembers the first few elements (a mapping's keys) of a receiver that iterates:
@@ -502,14 +628,15 @@ class Probe:
         except BaseException:  # noqa: BLE001 - an iteration that fails holds nothing
             pass
 
-    def _construct(self, args, kwargs):
-        """The canonical state of `Class(*args, **kwargs)`, or None when it fails."""
+    def _construct(self, args, kwargs, steps=()):
+        """The canonical state of `Class(*args, **kwargs)` with `steps` called on it, or None
+        when that fails."""
         sink = io.StringIO()
         saved = sys.stdout, sys.stderr
         try:
             sys.stdout = sys.stderr = sink
             with _CallTimer(self.config["call_cpu_s"]):
-                obj = self.cls(*copy.deepcopy(args), **copy.deepcopy(kwargs))
+                obj = self._build(args, kwargs, steps)
                 state = self._observable(obj)
                 self._note_members(obj)
                 return "-" if state is None else _canonical(state[1], 0)
@@ -586,8 +713,12 @@ class Probe:
         return self._report()
 
     def _report(self):
-        if not any(case.get("_changed") for case in self.cases):
-            # A method that changes no receiver's state: its tests check what it returns only.
+        keeps = self.config.get("documented", {}).get("keeps_inputs", False)
+        if not keeps and not any(case.get("_changed") or case.get("_new_instance")
+                                 for case in self.cases):
+            # A method that changes no receiver's state: its tests check what it returns only,
+            # unless changing it would be wrong: the docstring says it is kept, or the method
+            # returns a new instance of the receiver's class (`bump_minor`).
             for case in self.cases:
                 for key in ("state_expr", "state_repr", "state", "state_canonical"):
                     case.pop(key, None)
@@ -863,10 +994,10 @@ class Probe:
             self.counts["unstable"] += 1
             return
         shown = list(args) + list(kwargs.values())
-        receiver = None
+        receiver, steps = None, []
         if self.spec is not None:
-            # The receiver is its constructor's arguments; the call's are the method's.
-            receiver, shown = args[0].text, shown[1:]
+            # The receiver is its constructor's arguments and steps; the call's are the method's.
+            receiver, steps, shown = args[0].text, [s[0] for s in args[0].steps], shown[1:]
             text = self._render(args[1:], kwargs)
             if text is None:
                 return
@@ -874,6 +1005,7 @@ class Probe:
         case = {"args": text, "kind": first["kind"], "lines": first["lines"],
                 "arcs": first["arcs"],
                 "arg_types": signature, "_call": (args, kwargs), "receiver": receiver,
+                "receiver_steps": steps,
                 "in_domain": self._in_domain(args, kwargs), "origin": origin,
                 "related": related}
         self.by_text[queued_text] = case
@@ -912,6 +1044,11 @@ class Probe:
                 # Tests check `obj.m(...) is obj`, which is True.
                 case.update(returns_self=True, type="bool", literal=True, equal=True,
                             floats="none")
+            checked = self._checked_inputs(args, kwargs, value, first.get("inputs", []))
+            if checked:
+                case.update(bound_args=self._bound_text(args, kwargs, checked),
+                            inputs_after=[{k: item[k] for k in ("name", "given", "repr", "encoded")}
+                                          for item in checked])
             state = first.get("state")
             if state is not None:
                 expr, observed = state
@@ -922,7 +1059,8 @@ class Probe:
                         and canon.comparable(encoded_state)):
                     case.update(state_expr=expr, state_repr=shown, state=encoded_state,
                                 state_canonical=first["signature"][2],
-                                _changed=first["signature"][2] != args[0].state)
+                                _changed=first["signature"][2] != args[0].state,
+                                _new_instance=type(value) is type(self.receiver_object))
             self.working.append(case)
         self.cases.append(case)
 
@@ -1026,6 +1164,7 @@ class Probe:
                 for param, value in self._pairs(*case["_call"]))
 
     def _call(self, args, kwargs, trace):
+        given = (args, kwargs)
         try:
             args, kwargs = copy.deepcopy((args, kwargs))
         except BaseException:  # noqa: BLE001
@@ -1063,6 +1202,7 @@ class Probe:
                         state = self._observable(self.receiver_object)
                         if state is not None:
                             state_encoded = canon.encode(state[1])
+                    inputs = self._inputs_after(given, (args, kwargs))
                 except _Timeout:
                     raise
                 except BaseException:  # noqa: BLE001 - a result that cannot be shown
@@ -1079,6 +1219,8 @@ class Probe:
                     outcome["state"] = state
                     outcome["state_encoded"] = state_encoded
                     outcome["signature"].append(_canonical(state[1], 0))
+                outcome["inputs"] = inputs
+                outcome["signature"].append([i["canonical"] for i in inputs])
         except _Timeout:
             outcome = {"kind": "timeout"}
         except (SystemExit, KeyboardInterrupt, GeneratorExit):
@@ -1093,6 +1235,53 @@ class Probe:
         outcome["lines"] = sorted(lines)
         outcome["arcs"] = sorted(arcs)
         return outcome
+
+    def _inputs_after(self, given, passed):
+        """The mutable arguments of a call (lists, dicts, sets, bytearrays) and what they hold
+        after it: {slot, name, given, repr, encoded, canonical, changed}, for those a test can
+        write and check."""
+        (args, kwargs), (args_after, kwargs_after) = given, passed
+        first = 1 if self.spec is not None else 0
+        slots = [(k, args[k], args_after[k]) for k in range(first, len(args))]
+        slots += [(name, kwargs[name], kwargs_after[name]) for name in kwargs]
+        inputs = []
+        for slot, before, after in slots:
+            if type(before) not in MUTABLE_INPUTS or not self._shown(after):
+                continue
+            given_text, after_text = self._literal(before), self._literal(after)
+            if given_text is None or len(after_text) > MAX_STATE:
+                continue
+            canonical = _canonical(after, 0)
+            inputs.append({"slot": slot, "given": given_text, "repr": after_text,
+                           "encoded": canon.encode(after), "canonical": canonical,
+                           "changed": canonical != _canonical(before, 0)})
+        return inputs
+
+    def _checked_inputs(self, args, kwargs, value, inputs):
+        """Which inputs a case checks after the call: those the reference changed (what it
+        does to them is its behaviour), and those it left alone where changing them would be
+        wrong: the docstring says the inputs are kept (a copy, a new value), or the result is
+        of the input's own type (a changed copy of it). Named after their parameters."""
+        positional = [p for p in self.params if p["kind"] in ("positional_only", "positional")]
+        names = {k: param["name"] for k, param in enumerate(positional[:len(args)])}
+        names.update((name, name) for name in kwargs)
+        keeps = self.config.get("documented", {}).get("keeps_inputs", False)
+        checked = []
+        for item in inputs:
+            before = args[item["slot"]] if type(item["slot"]) is int else kwargs[item["slot"]]
+            if item["changed"] or keeps or type(value) is type(before):
+                name = names.get(item["slot"], str(item["slot"]))
+                checked.append(dict(item, name="given_" + name.lstrip("_")))
+        return checked
+
+    def _bound_text(self, args, kwargs, checked):
+        """The call's argument text with the checked inputs by name (`given_coll`)."""
+        by_slot = {item["slot"]: item["name"] for item in checked}
+        first = 1 if self.spec is not None else 0
+        parts = [by_slot.get(k) or self._literal(args[k]) for k in range(first, len(args))]
+        parts += [f"{name}={by_slot.get(name) or self._literal(value)}"
+                  for name, value in kwargs.items()]
+        return ", ".join(parts)
 
     def _tracer(self, lines, arcs):
         """Collects the body lines a call runs, and its arcs: pairs of lines run one after the

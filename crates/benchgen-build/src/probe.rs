@@ -94,7 +94,30 @@ struct DocumentedValues {
     /// Names the docstring subscripts with (`list(...)[index]`): indexing semantics, negative
     /// positions included, are documented for them.
     subscripts: Vec<String>,
+    /// The docstring says the inputs are kept (a copy, a new value, left unchanged): tests
+    /// check the arguments and the receiver after every call, not only where the reference
+    /// changed them.
+    keeps_inputs: bool,
 }
+
+/// Words with which a docstring says its function leaves its inputs alone.
+const KEEPS_INPUTS: &[&str] = &[
+    "copy",
+    "a new ",
+    "new instance",
+    "new object",
+    "unchanged",
+    "untouched",
+    "unmodified",
+    "not modif",
+    "not change",
+    "not mutate",
+    "without modif",
+    "without chang",
+    "without mutat",
+    "non-destructive",
+    "original",
+];
 
 /// Longest quoted text taken from a docstring, in characters.
 const MAX_DOCUMENTED_TEXT: usize = 30;
@@ -170,6 +193,8 @@ fn documented_values(docstring: &str) -> DocumentedValues {
             values.subscripts.push(name);
         }
     }
+    let lower = docstring.to_lowercase();
+    values.keeps_inputs = KEEPS_INPUTS.iter().any(|words| lower.contains(words));
     values
 }
 
@@ -526,6 +551,17 @@ pub struct Case {
     /// (`Class(receiver)`); `None` for a plain call.
     #[serde(default)]
     pub receiver: Option<String>,
+    /// The statements that build the receiver's state after its constructor (`obj.add(3)`,
+    /// `obj['a'] = 1`): a receiver built by a sequence; empty for a constructed one.
+    #[serde(default)]
+    pub receiver_steps: Vec<String>,
+    /// The mutable arguments the tests check after the call (see `probe.py`'s
+    /// `_checked_inputs`): bound by name before it, their value after it.
+    #[serde(default)]
+    pub inputs_after: Vec<InputAfter>,
+    /// `args` with the checked arguments by their names; empty when none is checked.
+    #[serde(default)]
+    pub bound_args: String,
     /// The method returned its receiver: tests check `obj.m(...) is obj` (`repr` is `True`).
     #[serde(default)]
     pub returns_self: bool,
@@ -542,6 +578,19 @@ pub struct Case {
     /// That state in the canonical encoding.
     #[serde(default)]
     pub state: Option<serde_json::Value>,
+}
+
+/// A mutable argument of a call bound by name (`given_coll = {'a': 1}`), with its value after
+/// the call.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct InputAfter {
+    pub name: String,
+    /// Its literal before the call.
+    pub given: String,
+    /// Its literal after the call.
+    pub repr: String,
+    /// Its value after the call in the canonical encoding.
+    pub encoded: serde_json::Value,
 }
 
 /// Where a call's arguments came from, most telling first.
@@ -587,6 +636,9 @@ impl Case {
             origin: Default::default(),
             related: String::new(),
             receiver: None,
+            receiver_steps: Vec::new(),
+            inputs_after: Vec::new(),
+            bound_args: String::new(),
             returns_self: false,
             state_expr: String::new(),
             state_repr: String::new(),
@@ -626,9 +678,10 @@ impl Case {
         }
     }
 
-    /// What tells calls apart: the receiver and the arguments.
-    pub fn key(&self) -> (Option<&str>, &str) {
-        (self.receiver.as_deref(), &self.args)
+    /// What tells calls apart: the receiver (its constructor's arguments and steps) and the
+    /// arguments.
+    pub fn key(&self) -> (Option<&str>, &[String], &str) {
+        (self.receiver.as_deref(), &self.receiver_steps, &self.args)
     }
 }
 
@@ -661,7 +714,7 @@ pub(crate) fn read_twice(
 
 /// Cases of `first` whose call had the same outcome in `second`.
 pub fn agreeing(first: ProbeReport, second: &ProbeReport) -> ProbeReport {
-    let outcomes: BTreeMap<(Option<&str>, &str), (CaseKind, &str, &str)> = second
+    let outcomes: BTreeMap<_, (CaseKind, &str, &str)> = second
         .cases
         .iter()
         .map(|c| (c.key(), c.outcome()))
