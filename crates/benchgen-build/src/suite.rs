@@ -187,10 +187,11 @@ fn setup(call: &str, case: &Case) -> Option<String> {
             case.receiver.as_deref().unwrap_or_default()
         )
     });
-    let steps = constructed
-        .is_some()
-        .then_some(&case.receiver_steps[..])
-        .unwrap_or_default();
+    let steps: &[String] = if constructed.is_some() {
+        &case.receiver_steps
+    } else {
+        &[]
+    };
     let lines: Vec<String> = constructed
         .into_iter()
         .chain(steps.iter().cloned())
