@@ -27,8 +27,9 @@ place of numbers: inputs that hold the `'%'`, `':'` or `b'='` the body compares 
 the branches that random text does not.
 
 A method (`receiver` in the config) is called on a receiver built afresh for every call, from
-constructor calls the Rust side found (doctests, literal call sites) and from pools of values for
-the constructor's parameters; a receiver is kept when building it twice gives the same state, and
+constructor calls the Rust side found (doctests, literal call sites: the class, or a factory of
+it such as `Version.parse('1.2.3-rc.1')` when that returns an instance), and from pools of
+values for the constructor's parameters; a receiver is kept when building it twice gives the same state, and
 at most MAX_RECEIVERS with distinct states are kept. A container or a builder needs state
 that no constructor call gives, so receivers are also built by short sequences: a constructed
 receiver, then one or two calls of the class's own methods that return None or the receiver
@@ -46,6 +47,7 @@ what failed, so that the caller can explain a function with no working input.
 import builtins
 import canon
 import copy
+import functools
 import inspect
 import io
 import itertools
@@ -125,6 +127,11 @@ OPTIONAL_CALLS = 3
 OPTIONAL_VALUES = 3
 # Calls that worked which are tried again with one string made from another.
 RELATED_CALLS = 3
+# Calls that returned a function whose function is called (see `_add_applications`), and the
+# argument tuples it is called with: none, one of every kind, two.
+MAX_APPLIED_CALLS = 8
+APPLIED_ARGUMENTS = [(), (3,), ("abc",), ([3, 1, 2, 2],), (-1,), ("Hello World",), (0.5,),
+                     ({"a": 1, "b": 2},), (2, 5), ("a", "b"), (None,)]
 # Calls that raised whose list items are each tried alone, per exception type.
 TRIGGER_CALLS = 2
 # Iterators in the pool of a parameter that takes any iterable.
@@ -177,17 +184,18 @@ class _Receiver:
     (`steps`: (statement text, method name, args), `obj.add(3)`): the first argument of every
     call of a method. Deep copies are the token itself: the receiver is built afresh anyway."""
 
-    __slots__ = ("text", "args", "kwargs", "state", "steps")
+    __slots__ = ("text", "args", "kwargs", "state", "steps", "factory")
 
-    def __init__(self, text, args, kwargs, state, steps=()):
+    def __init__(self, text, args, kwargs, state, steps=(), factory=None):
         self.text, self.args, self.kwargs, self.state = text, args, kwargs, state
-        self.steps = tuple(steps)
+        self.steps, self.factory = tuple(steps), factory
 
     def __deepcopy__(self, memo):
         return self
 
     def __repr__(self):
-        return "<" + "; ".join([self.text] + [step[0] for step in self.steps]) + ">"
+        made = (self.factory + ":" if self.factory else "") + self.text
+        return "<" + "; ".join([made] + [step[0] for step in self.steps]) + ">"
 
 
 def _among(value, values):
@@ -200,13 +208,31 @@ def _among(value, values):
 
 def _state_of(obj):
     """(expression, value) of `obj`'s observable state: its public attributes, or all of
-    `vars(obj)` when it has none; None without a `__dict__`."""
+    `vars(obj)` when it has none; for an object without a `__dict__`, its slots that are set
+    (`Version(1, 2)` keeps `_major`, `_minor`...); None when it has neither."""
     try:
         attributes = vars(obj)
     except TypeError:
-        return None
+        slots = [name for name in _slot_names(type(obj)) if hasattr(obj, name)]
+        if not slots:
+            return None
+        return (f"{{k: getattr(obj, k) for k in {tuple(slots)!r}}}",
+                {name: getattr(obj, name) for name in slots})
     public = {k: v for k, v in attributes.items() if not k.startswith("_")}
     return (STATE_PUBLIC, public) if public else (STATE_ALL, dict(attributes))
+
+
+def _slot_names(cls):
+    """The slots the classes of `cls`'s MRO declare, in order (name-mangled ones left out: a
+    test cannot name them simply)."""
+    names = []
+    for klass in cls.__mro__:
+        slots = vars(klass).get("__slots__", ())
+        for name in [slots] if isinstance(slots, str) else slots:
+            if (name not in ("__dict__", "__weakref__") and not name.startswith("__")
+                    and name not in names):
+                names.append(name)
+    return names
 
 
 def pool(hint, rng, depth=0):
@@ -406,6 +432,8 @@ class Probe:
         self.cases = []
         self.working = []
         self.counts = {"calls": 0, "timeouts": 0, "unstable": 0}
+        # Calls whose returned function was called (see `_add_applications`).
+        self.applied = 0
         # The safety limit (see the module docs): past it the probe stops and says so.
         self.safety_deadline = time.monotonic() + config["safety_s"]
         self.timed_out = False
@@ -460,15 +488,19 @@ class Probe:
         """Calls the method on a receiver built from `receiver`'s constructor arguments and
         steps."""
         self.receiver_object = None
-        obj = self._build(receiver.args, receiver.kwargs, receiver.steps)
+        obj = self._build(receiver.args, receiver.kwargs, receiver.steps, receiver.factory)
         self.receiver_object = obj
         return getattr(obj, self.spec["method"])(*args, **kwargs)
 
-    def _build(self, args, kwargs, steps):
-        """`Class(*args, **kwargs)` with `steps` called on it; raises what they raise, and
-        `_NotAStep` where a step returns anything but None or the receiver (a step changes
-        the receiver, it does not compute something)."""
-        obj = self.cls(*copy.deepcopy(args), **copy.deepcopy(kwargs))
+    def _build(self, args, kwargs, steps, factory=None):
+        """`Class(*args, **kwargs)` (or `Class.factory(...)`, which must return an instance)
+        with `steps` called on it; raises what they raise, and `_NotAStep` where a step returns
+        anything but None or the receiver (a step changes the receiver, it does not compute
+        something)."""
+        make = self.cls if factory is None else getattr(self.cls, factory)
+        obj = make(*copy.deepcopy(args), **copy.deepcopy(kwargs))
+        if not isinstance(obj, self.cls):
+            raise _NotAStep(factory)
         for _, name, step_args in steps:
             returned = getattr(obj, name)(*copy.deepcopy(step_args))
             if returned is not None and returned is not obj:
@@ -486,29 +518,33 @@ class Probe:
         spec = self.spec
         params = spec["params"]
         candidates = []
-        for text in spec["seeds"]:
+        for seed in spec["seeds"]:
             try:
-                args, kwargs = eval(f"(lambda *a, **k: (a, k))({text})", self.namespace)
+                args, kwargs = eval(f"(lambda *a, **k: (a, k))({seed['arguments']})",
+                                    self.namespace)
             except BaseException:  # noqa: BLE001 - a doctest line may need earlier lines
                 continue
-            candidates.append((args, kwargs))
+            candidates.append((args, kwargs, seed["factory"]))
         if not any(p["required"] for p in params):
             candidates.append(((), {}))
         pools = [pool(p["hint"], self.rng) for p in params]
         required = [i for i, p in enumerate(params) if p["required"]]
         optional = [i for i, p in enumerate(params) if not p["required"]]
         longest = max((len(pools[i]) for i in required), default=0)
-        for j in range(longest):
-            call = _arguments(params, {i: pools[i][(j + i) % len(pools[i])] for i in required})
-            if call is not None:
-                candidates.append(call)
-        # Each optional parameter set alone to each value of its pool, filled containers first
-        # (`bidict({'a': 1})`): what a container is built from, which random draws seldom reach.
-        first = {i: pools[i][0] for i in required if pools[i]}
+        # The diagonal of the required parameters, and beside each of its calls each optional
+        # parameter set alone to the next value of its pool, filled containers first
+        # (`bidict({'a': 1})`, `Version(1, prerelease='rc.1')`): what a container or a value
+        # with optional parts is built from, which random draws seldom reach.
         filled = lambda value: not (type(value) in (list, tuple, dict, set) and value)
-        for i in optional:
-            for value in sorted(pools[i], key=filled)[:OPTIONAL_RECEIVER_VALUES]:
-                call = _arguments(params, {**first, i: value})
+        optional_values = {i: sorted(pools[i], key=filled)[:OPTIONAL_RECEIVER_VALUES]
+                           for i in optional}
+        for j in range(max(longest, OPTIONAL_RECEIVER_VALUES if optional else 0)):
+            chosen = {i: pools[i][(j + i) % len(pools[i])] for i in required if pools[i]}
+            calls = [chosen] if j < longest else []
+            calls += [{**chosen, i: values[j]} for i, values in optional_values.items()
+                      if j < len(values)]
+            for choice in calls:
+                call = _arguments(params, choice)
                 if call is not None:
                     candidates.append(call)
         for _ in range(MAX_RECEIVER_TRIES):
@@ -520,22 +556,24 @@ class Probe:
             if call is not None:
                 candidates.append(call)
         seen, states = set(), set()
-        for args, kwargs in candidates[:MAX_RECEIVER_TRIES]:
+        for args, kwargs, *factory in candidates[:MAX_RECEIVER_TRIES]:
+            factory = factory[0] if factory else None
             if len(self.receivers) >= MAX_RECEIVERS or self._out_of_time():
                 break
             text = self._render(args, kwargs)
-            if text is None or text in seen or len(text) > self.config["max_text"]:
+            if (text is None or (factory, text) in seen
+                    or len(text) > self.config["max_text"]):
                 continue
-            seen.add(text)
-            first, second = self._construct(args, kwargs), self._construct(args, kwargs)
-            if first is None or first != second:
+            seen.add((factory, text))
+            first = self._construct(args, kwargs, factory=factory)
+            if first is None or first != self._construct(args, kwargs, factory=factory):
                 continue
-            # Without a state to tell them apart (`__slots__`), receivers differ by their text.
-            state = first if first != "-" else "-" + text
+            # Without a state to tell them apart, receivers differ by their text.
+            state = first if first != "-" else f"-{factory}:{text}"
             if state in states:
                 continue
             states.add(state)
-            self.receivers.append(_Receiver(text, args, kwargs, first))
+            self.receivers.append(_Receiver(text, args, kwargs, first, factory=factory))
         self._grow_receivers(states)
 
     def _mutators(self):
@@ -608,13 +646,13 @@ class Probe:
         """`base` with `steps` called after its own, when building that twice gives the same
         new state; else None."""
         steps = base.steps + tuple(steps)
-        first = self._construct(base.args, base.kwargs, steps)
+        first = self._construct(base.args, base.kwargs, steps, base.factory)
         if first is None or first == "-" or first in states:
             return None
-        if self._construct(base.args, base.kwargs, steps) != first:
+        if self._construct(base.args, base.kwargs, steps, base.factory) != first:
             return None
         states.add(first)
-        return _Receiver(base.text, base.args, base.kwargs, first, steps)
+        return _Receiver(base.text, base.args, base.kwargs, first, steps, base.factory)
 
     def _note_members(self, obj):
         """Remembers the first few elements (a mapping's keys) of a receiver that iterates:
@@ -628,7 +666,7 @@ class Probe:
         except BaseException:  # noqa: BLE001 - an iteration that fails holds nothing
             pass
 
-    def _construct(self, args, kwargs, steps=()):
+    def _construct(self, args, kwargs, steps=(), factory=None):
         """The canonical state of `Class(*args, **kwargs)` with `steps` called on it, or None
         when that fails."""
         sink = io.StringIO()
@@ -636,7 +674,7 @@ class Probe:
         try:
             sys.stdout = sys.stderr = sink
             with _CallTimer(self.config["call_cpu_s"]):
-                obj = self._build(args, kwargs, steps)
+                obj = self._build(args, kwargs, steps, factory)
                 state = self._observable(obj)
                 self._note_members(obj)
                 return "-" if state is None else _canonical(state[1], 0)
@@ -657,7 +695,7 @@ class Probe:
         keys = tuple(sorted(k for k, v in state[1].items() if self._shown(v)))
         if not keys:
             return None
-        return f"{{k: vars(obj)[k] for k in {keys!r}}}", {k: state[1][k] for k in keys}
+        return f"{{k: getattr(obj, k) for k in {keys!r}}}", {k: state[1][k] for k in keys}
 
     def _shown(self, value):
         """Whether a test can check `value`: it has a literal and a canonical encoding."""
@@ -925,20 +963,35 @@ class Probe:
             return (value[:i] + literal + value[i:])[:MAX_STR]
         return literal
 
-    def _enqueue(self, args, kwargs, text=None, origin="pool", related=""):
+    def _enqueue(self, args, kwargs, text=None, origin="pool", related="", apply=None):
         """Queues a call once; `origin` says where its arguments came from: a `seed` (a doctest,
         a call site), a `pool` (values chosen for their edges) or a `mutant` of a call; `related`
         names how it was made from another call to show a near miss (`_add_related_calls`,
-        `_add_raise_triggers`)."""
+        `_add_raise_triggers`); `apply`: the arguments its result, a function, is called with
+        (see `_add_applications`)."""
         if text is None:
             text = self._render(args, kwargs)
         if text is None:
             return False
+        if apply is not None:
+            text = f"{text})({self._render(apply, {})}"
         if text in self.seen or len(text) > self.config["max_text"]:
             return False
         self.seen.add(text)
-        self.queue.append((args, kwargs, text, origin, related))
+        self.queue.append((args, kwargs, text, origin, related, apply))
         return True
+
+    def _add_applications(self, args, kwargs, origin):
+        """A call that returned a function (a decorator, a curried function, a factory of
+        key functions): what that function does is the behaviour, so it is called, on a few
+        argument tuples of every kind, and each such call is a case of its own
+        (`memoize(len)('abc')`); the function itself has no value a test could compare."""
+        if self.applied >= MAX_APPLIED_CALLS:
+            return
+        self.applied += 1
+        for inner in APPLIED_ARGUMENTS:
+            self._enqueue(copy.deepcopy(args), copy.deepcopy(kwargs), origin=origin,
+                          apply=copy.deepcopy(inner))
 
     def _render(self, args, kwargs):
         """The call's argument text, or None when some value's repr does not evaluate back."""
@@ -977,15 +1030,21 @@ class Probe:
 
     # --- execution --------------------------------------------------------------------
 
-    def _try(self, args, kwargs, text, origin, related):
+    def _try(self, args, kwargs, text, origin, related, apply=None):
         queued_text = text
         self.counts["calls"] += 1
-        first = self._call(args, kwargs, trace=True)
-        second = self._call(args, kwargs, trace=False)
+        first = self._call(args, kwargs, trace=True, apply=apply)
+        second = self._call(args, kwargs, trace=False, apply=apply)
         if first["kind"] == "timeout" or second["kind"] == "timeout":
             self.counts["timeouts"] += 1
             return
         if first["kind"] == "unusable":
+            return
+        if first["kind"] == "function":
+            if apply is None and second["kind"] == "function":
+                self._add_applications(args, kwargs, origin)
+            else:
+                self.counts["unstable"] += 1
             return
         if related.startswith("raises alone") and first["kind"] != "raise":
             # An item that does not raise alone is no condition of its own.
@@ -993,19 +1052,24 @@ class Probe:
         if first["signature"] != second["signature"]:
             self.counts["unstable"] += 1
             return
+        if apply is not None:
+            # The queued text names the application too; the case's arguments are the call's.
+            text = self._render(args, kwargs)
         shown = list(args) + list(kwargs.values())
-        receiver, steps = None, []
+        receiver, steps, factory = None, [], ""
         if self.spec is not None:
             # The receiver is its constructor's arguments and steps; the call's are the method's.
             receiver, steps, shown = args[0].text, [s[0] for s in args[0].steps], shown[1:]
+            factory = args[0].factory or ""
             text = self._render(args[1:], kwargs)
             if text is None:
                 return
         signature = ", ".join(type(v).__name__ for v in shown)
-        case = {"args": text, "kind": first["kind"], "lines": first["lines"],
+        applied = None if apply is None else self._render(apply, {})
+        case = {"args": text, "applied": applied, "kind": first["kind"], "lines": first["lines"],
                 "arcs": first["arcs"],
                 "arg_types": signature, "_call": (args, kwargs), "receiver": receiver,
-                "receiver_steps": steps,
+                "receiver_steps": steps, "receiver_factory": factory,
                 "in_domain": self._in_domain(args, kwargs), "origin": origin,
                 "related": related}
         self.by_text[queued_text] = case
@@ -1163,7 +1227,7 @@ class Probe:
                 and not self._undocumented_negative(param, value)
                 for param, value in self._pairs(*case["_call"]))
 
-    def _call(self, args, kwargs, trace):
+    def _call(self, args, kwargs, trace, apply=None):
         given = (args, kwargs)
         try:
             args, kwargs = copy.deepcopy((args, kwargs))
@@ -1182,6 +1246,8 @@ class Probe:
             try:
                 try:
                     value = self.function(*args, **kwargs)
+                    if apply is not None and _is_function(value):
+                        value = value(*copy.deepcopy(apply))
                     materialized = _is_iterator(value)
                     if materialized:
                         # A lazy result is its values: an answer returning an equal list (or
@@ -1211,6 +1277,10 @@ class Probe:
                 timer.stop()
             if text is None:
                 outcome = {"kind": "unusable"}
+            elif _is_function(value):
+                # A function has no value to compare (its repr holds an address): see
+                # `_add_applications`.
+                outcome = {"kind": "function"}
             else:
                 outcome = {"kind": "value", "value": value, "repr": text, "encoded": encoded,
                            "signature": ["value", canonical], "materialized": materialized,
@@ -1506,6 +1576,20 @@ LIST_ITERATOR = type(iter([]))
 # Iterables besides lists and tuples (whose items are checked) that a parameter taking any
 # iterable is documented to accept.
 ITERABLES = (str, bytes, set, frozenset, dict, range)
+
+
+def _is_function(value):
+    """Whether `value` is a function a call returned to be called later (a closure, a
+    `functools.partial`, a bound method, a callable object of a wrapper class), not a class or
+    a builtin the tests could name."""
+    if isinstance(value, type) or id(value) in CALLABLE_NAMES:
+        return False
+    if isinstance(value, (types.FunctionType, types.MethodType, functools.partial)):
+        return True
+    kind = type(value)
+    # A callable object with no value of its own: no `==` and nothing to iterate.
+    return (callable(value) and kind.__module__ != "builtins" and kind.__eq__ is object.__eq__
+            and not hasattr(kind, "__iter__"))
 
 
 def _is_iterator(value):

@@ -81,8 +81,19 @@ struct ReceiverConfig {
     /// The constructor's parameters (`self` left out); none known when the class has no
     /// `__init__` of its own.
     params: Vec<Param>,
-    /// Constructor argument texts from doctests and literal call sites.
-    seeds: Vec<String>,
+    /// Constructor calls from doctests and literal call sites.
+    seeds: Vec<ReceiverSeed>,
+}
+
+/// A call that builds a receiver, found in a doctest or at a call site: the class itself
+/// (`Version(1, 2)`), or one of its class-level factories (`Version.parse('1.2.3-rc.1')`),
+/// which the probe keeps only when it returns an instance of the class.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ReceiverSeed {
+    /// The factory's name; `None` for the class itself.
+    pub factory: Option<String>,
+    /// The argument text.
+    pub arguments: String,
 }
 
 /// Quoted strings and numbers a docstring mentions.
@@ -251,7 +262,7 @@ pub fn method_request(
     function: &FunctionInfo,
     stub: Option<&benchgen_python::StubAnnotations>,
     seeds: Vec<String>,
-    receiver_seeds: Vec<String>,
+    receiver_seeds: Vec<ReceiverSeed>,
     settings: &ProbeSettings,
     aim: bool,
 ) -> ExecRequest {
@@ -283,25 +294,40 @@ pub fn method_request(
     config_request(program, config)
 }
 
-/// Constructor argument texts for the class of the method `function`: calls of the class in
-/// the doctests of `texts` (any arguments) and at its literal call sites in them.
-pub fn receiver_seeds(function: &FunctionInfo, texts: &[&str]) -> Vec<String> {
+/// Calls that build a receiver for the method `function`: calls of its class, and of a
+/// class-level factory of it (`Class.parse(...)`), in the doctests of `texts` (any arguments)
+/// and at their literal call sites.
+pub fn receiver_seeds(function: &FunctionInfo, texts: &[&str]) -> Vec<ReceiverSeed> {
     let Some(class) = function.class_path.last() else {
         return Vec::new();
     };
-    let calls_it = |callee: &str| callee == class || callee.ends_with(&format!(".{class}"));
-    let mut seeds: Vec<String> = Vec::new();
+    // `Class(...)` is the class; `Class.name(...)` a factory, unless it is the method itself.
+    let builds_it = |callee: &str| -> Option<Option<String>> {
+        if callee == class || callee.ends_with(&format!(".{class}")) {
+            return Some(None);
+        }
+        let (owner, name) = callee.rsplit_once('.')?;
+        let owner_is_class = owner == class || owner.ends_with(&format!(".{class}"));
+        (owner_is_class && name != function.name && !name.starts_with('_'))
+            .then(|| Some(name.to_string()))
+    };
+    let mut seeds: Vec<ReceiverSeed> = Vec::new();
     for text in texts {
         let doctest = doctest_source(text);
-        let from_docs = benchgen_python::calls(&doctest)
-            .into_iter()
-            .filter(|c| calls_it(&c.callee));
+        let from_docs = benchgen_python::calls(&doctest).into_iter();
         let from_file = benchgen_python::calls(text)
             .into_iter()
-            .filter(|c| c.literal && calls_it(&c.callee));
+            .filter(|c| c.literal);
         for call in from_docs.chain(from_file) {
-            if !seeds.contains(&call.arguments) && seeds.len() < MAX_SEEDS {
-                seeds.push(call.arguments);
+            let Some(factory) = builds_it(&call.callee) else {
+                continue;
+            };
+            let seed = ReceiverSeed {
+                factory,
+                arguments: call.arguments,
+            };
+            if !seeds.contains(&seed) && seeds.len() < MAX_SEEDS {
+                seeds.push(seed);
             }
         }
     }
@@ -555,6 +581,14 @@ pub struct Case {
     /// `obj['a'] = 1`): a receiver built by a sequence; empty for a constructed one.
     #[serde(default)]
     pub receiver_steps: Vec<String>,
+    /// The arguments the function the call returned was called with (`memoize(len)('abc')`:
+    /// `'abc'`), whose result is the case's; `None` for a call whose result is the case's.
+    #[serde(default)]
+    pub applied: Option<String>,
+    /// The class-level factory that built the receiver (`parse` for `Class.parse(...)`);
+    /// empty for the class itself.
+    #[serde(default)]
+    pub receiver_factory: String,
     /// The mutable arguments the tests check after the call (see `probe.py`'s
     /// `_checked_inputs`): bound by name before it, their value after it.
     #[serde(default)]
@@ -637,6 +671,8 @@ impl Case {
             related: String::new(),
             receiver: None,
             receiver_steps: Vec::new(),
+            receiver_factory: String::new(),
+            applied: None,
             inputs_after: Vec::new(),
             bound_args: String::new(),
             returns_self: false,
@@ -678,10 +714,16 @@ impl Case {
         }
     }
 
-    /// What tells calls apart: the receiver (its constructor's arguments and steps) and the
-    /// arguments.
-    pub fn key(&self) -> (Option<&str>, &[String], &str) {
-        (self.receiver.as_deref(), &self.receiver_steps, &self.args)
+    /// What tells calls apart: the receiver (its constructor or factory, the arguments and the
+    /// steps), the arguments, and those its returned function was called with.
+    pub fn key(&self) -> (Option<&str>, &str, &[String], &str, Option<&str>) {
+        (
+            self.receiver.as_deref(),
+            &self.receiver_factory,
+            &self.receiver_steps,
+            &self.args,
+            self.applied.as_deref(),
+        )
     }
 }
 

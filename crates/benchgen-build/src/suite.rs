@@ -164,10 +164,14 @@ fn invocation(call: &str, case: &Case) -> String {
         true => &case.args,
         false => &case.bound_args,
     };
+    let called = match &case.applied {
+        Some(applied) => format!("{call}({args})({applied})"),
+        None => format!("{call}({args})"),
+    };
     match (case.materialized, case.returns_self) {
-        (_, true) => format!("({call}({args}) is {RECEIVER})"),
-        (true, _) => format!("list({call}({args}))"),
-        (false, _) => format!("{call}({args})"),
+        (_, true) => format!("({called} is {RECEIVER})"),
+        (true, _) => format!("list({called})"),
+        (false, _) => called,
     }
 }
 
@@ -181,12 +185,8 @@ fn receiver<'c>(call: &'c str, case: &Case) -> Option<(&'c str, &'c str)> {
 /// then its steps) and bind the arguments checked after it (`given_coll = {...}`); None when
 /// there are none.
 fn setup(call: &str, case: &Case) -> Option<String> {
-    let constructed = receiver(call, case).map(|(class, _)| {
-        format!(
-            "{RECEIVER} = {class}({})",
-            case.receiver.as_deref().unwrap_or_default()
-        )
-    });
+    let constructed = receiver(call, case)
+        .map(|(class, _)| format!("{RECEIVER} = {}", receiver_expression(class, case)));
     let steps: &[String] = if constructed.is_some() {
         &case.receiver_steps
     } else {
@@ -204,15 +204,31 @@ fn setup(call: &str, case: &Case) -> Option<String> {
     (!lines.is_empty()).then(|| lines.join("\n"))
 }
 
+/// The expression that builds a case's receiver: `Class(...)`, or `Class.factory(...)`.
+fn receiver_expression(class: &str, case: &Case) -> String {
+    let factory = match case.receiver_factory.as_str() {
+        "" => String::new(),
+        name => format!(".{name}"),
+    };
+    format!(
+        "{class}{factory}({})",
+        case.receiver.as_deref().unwrap_or_default()
+    )
+}
+
 /// What the reference returns for a case, for a differential test.
 fn reference_invocation(call: &str, case: &Case) -> String {
     let call = match receiver(call, case) {
         Some((class, method)) => format!(
-            "reference.{class}({}).{method}({})",
-            case.receiver.as_deref().unwrap_or_default(),
+            "reference.{}.{method}({})",
+            receiver_expression(class, case),
             case.args
         ),
         None => format!("reference.{call}({})", case.args),
+    };
+    let call = match &case.applied {
+        Some(applied) => format!("{call}({applied})"),
+        None => call,
     };
     match case.materialized {
         true => format!("list({call})"),
@@ -424,7 +440,7 @@ fn choose(
                 let new_receiver = cases[i]
                     .receiver
                     .as_deref()
-                    .is_some_and(|r| !shown.receivers.contains(&(r, &cases[i].receiver_steps[..])));
+                    .is_some_and(|_| !shown.receivers.contains(&receiver_key(&cases[i])));
                 (
                     new_behaviour,
                     unchanged_reach,
@@ -488,10 +504,21 @@ struct Shown<'c> {
     /// letters and digits of their argument texts.
     unchanged: usize,
     unchanged_characters: HashSet<char>,
-    /// The receivers (constructor argument texts and steps) of the chosen method calls.
-    receivers: HashSet<(&'c str, &'c [String])>,
+    /// The receivers of the chosen method calls (see [`receiver_key`]).
+    receivers: HashSet<ReceiverKey<'c>>,
     /// How the chosen calls made one string from another (see [`Case::related`]).
     related: HashSet<&'c str>,
+}
+
+/// What tells receivers apart: the constructor or factory, its arguments, the steps.
+type ReceiverKey<'c> = (&'c str, &'c str, &'c [String]);
+
+fn receiver_key(case: &Case) -> ReceiverKey<'_> {
+    (
+        &case.receiver_factory,
+        case.receiver.as_deref().unwrap_or_default(),
+        &case.receiver_steps,
+    )
 }
 
 impl<'c> Shown<'c> {
@@ -504,8 +531,8 @@ impl<'c> Shown<'c> {
             self.unchanged_characters
                 .extend(case.args.chars().filter(|c| !c.is_alphanumeric()));
         }
-        if let Some(receiver) = case.receiver.as_deref() {
-            self.receivers.insert((receiver, &case.receiver_steps));
+        if case.receiver.is_some() {
+            self.receivers.insert(receiver_key(case));
         }
         if !case.related.is_empty() {
             self.related.insert(&case.related);
