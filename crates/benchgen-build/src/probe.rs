@@ -831,6 +831,7 @@ class Box:
 
     >>> b = Box(3, name=label)
     >>> Box(4).size()
+    >>> Box.of('5').size()
     \"\"\"
 
     def __init__(self, n, name=''):
@@ -846,16 +847,25 @@ OTHER = Box(DEFAULT.n)
             .into_iter()
             .find(|f| f.qualified_name == "Box.size")
             .unwrap();
+        let class = |arguments: &str| ReceiverSeed {
+            factory: None,
+            arguments: arguments.into(),
+        };
+        // A class-level call that is not the method is a factory the probe may build with.
+        let factory = ReceiverSeed {
+            factory: Some("of".into()),
+            arguments: "'5'".into(),
+        };
         assert_eq!(
             receiver_seeds(&size, &[source]),
-            ["3, name=label", "4", "1"]
+            [class("3, name=label"), class("4"), factory, class("1")]
         );
         let request = method_request(
             source,
             &size,
             None,
             vec![],
-            vec!["4".into()],
+            vec![class("4")],
             &ProbeSettings {
                 seed: 0,
                 max_calls: 10,
