@@ -344,6 +344,7 @@ pub fn report(
         funnel: funnel.as_ref(),
         references: Some(&loaded.infos[0].references),
         metadata: &metadata,
+        study: None,
     });
     benchgen_dataset::write_text(html, &page)
         .with_context(|| format!("failed to write `{}`", html.display()))?;
