@@ -46,7 +46,8 @@ pub use compare::{compare, Comparison, Conclusion, PairedComparison, Run, RunSum
 pub use html::{render_html, Completions, Funnel, ReportInput};
 pub use leaderboard::{leaderboard, ItemAcrossRuns, Leaderboard, LeaderboardRow, RunMetadata};
 pub use markdown::{
-    render_comparison_markdown, render_leaderboard_markdown, render_summary_markdown,
+    render_comparison_markdown, render_leaderboard_markdown, render_study_markdown,
+    render_summary_markdown,
 };
 pub use stats::{
     check_references, summarize, Estimate, GroupStats, Interval, ItemStats, PassAtK,
