@@ -577,7 +577,13 @@ async fn item(
 }
 
 async fn readyz(State(state): State<AppState>) -> Response {
-    match state.grader.readiness() {
+    readiness(&state.grader)
+}
+
+/// 200 once every dataset's references are judged, else 503 naming those still starting
+/// (`benchgen study serve` answers `/api/ready` with it too).
+pub fn readiness(grader: &Grader) -> Response {
+    match grader.readiness() {
         Ok(()) => Json(serde_json::json!({"ready": true})).into_response(),
         Err(waiting) => (
             StatusCode::SERVICE_UNAVAILABLE,

@@ -192,14 +192,7 @@ fn annotator(state: &State, headers: &HeaderMap) -> Result<String, ApiError> {
 }
 
 async fn ready(Extract(state): Extract<State>) -> Response {
-    match state.grader.readiness() {
-        Ok(()) => Json(serde_json::json!({"ready": true})).into_response(),
-        Err(waiting) => (
-            StatusCode::SERVICE_UNAVAILABLE,
-            Json(serde_json::json!({"ready": false, "waiting": waiting})),
-        )
-            .into_response(),
-    }
+    benchgen_serve::api::readiness(&state.grader)
 }
 
 #[derive(Deserialize)]
@@ -393,23 +386,33 @@ async fn seen(
     result.unwrap_or_else(IntoResponse::into_response)
 }
 
+/// Saves the code of the request as the annotator's draft of its item: who, and the code.
+fn save_draft(
+    state: &State,
+    headers: &HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<(String, Code), ApiError> {
+    let name = annotator(state, headers)?;
+    let code: Code = parse(MAX_BODY_BYTES, body)?;
+    check_code(&code.code)?;
+    if !stored(state.store.study_update(
+        &name,
+        &code.item_id,
+        now(),
+        WorkUpdate::Draft(&code.code),
+    ))? {
+        return Err(not_open(&code.item_id));
+    }
+    Ok((name, code))
+}
+
 async fn draft(
     Extract(state): Extract<State>,
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
     let result = (|| -> Result<Response, ApiError> {
-        let name = annotator(&state, &headers)?;
-        let code: Code = parse(MAX_BODY_BYTES, body)?;
-        check_code(&code.code)?;
-        if !stored(state.store.study_update(
-            &name,
-            &code.item_id,
-            now(),
-            WorkUpdate::Draft(&code.code),
-        ))? {
-            return Err(not_open(&code.item_id));
-        }
+        save_draft(&state, &headers, body)?;
         Ok(Json(serde_json::json!({"saved": true})).into_response())
     })();
     result.unwrap_or_else(IntoResponse::into_response)
@@ -482,18 +485,8 @@ async fn run(
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
     let result = async {
-        let name = annotator(&state, &headers)?;
-        let code: Code = parse(MAX_BODY_BYTES, body)?;
-        check_code(&code.code)?;
         // The code is saved before it runs: a failed run loses nothing.
-        if !stored(state.store.study_update(
-            &name,
-            &code.item_id,
-            now(),
-            WorkUpdate::Draft(&code.code),
-        ))? {
-            return Err(not_open(&code.item_id));
-        }
+        let (name, code) = save_draft(&state, &headers, body)?;
         let shown = judge(&state, &code.item_id, &code.code).await?;
         let result = serde_json::to_value(&shown).expect("a run serializes");
         if !stored(state.store.study_update(
