@@ -11,6 +11,7 @@ mod judged;
 mod queue;
 pub mod report;
 mod serve;
+mod study;
 mod verify;
 
 use std::path::Path;
@@ -37,11 +38,19 @@ pub fn run(cli: Cli, printer: &Printer) -> anyhow::Result<u8> {
             runs,
             html,
             screenshot,
-        } => report::report(&runs, html.as_deref(), screenshot.as_deref(), printer),
+            study,
+        } => report::report(
+            &runs,
+            html.as_deref(),
+            screenshot.as_deref(),
+            study.as_deref(),
+            printer,
+        ),
         Command::Compare { runs } => report::compare(&runs, printer),
         Command::Worker(args) => queue::worker(args, printer),
         Command::Serve(args) => serve::run(args, printer),
         Command::Queue(command) => queue::run(command, printer),
+        Command::Study(command) => study::run(command, printer),
     }
 }
 

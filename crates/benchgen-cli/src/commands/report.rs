@@ -303,6 +303,7 @@ pub fn report(
     paths: &[PathBuf],
     html: Option<&Path>,
     screenshot: Option<&Path>,
+    study_path: Option<&Path>,
     printer: &Printer,
 ) -> anyhow::Result<u8> {
     let loaded = load(paths)?;
@@ -312,8 +313,10 @@ pub fn report(
         .input(&loaded.dataset_path)
         .inputs(loaded.infos.iter().map(|i| &i.samples))
         .maybe_output("--html", html)
+        .inputs(study_path)
         .maybe_output("--screenshot", screenshot)
         .check()?;
+    let study = study_path.map(super::study::tally).transpose()?;
     let comparison = benchgen_report::compare(
         &loaded.dataset,
         &loaded.runs,
@@ -322,6 +325,9 @@ pub fn report(
     );
     printer.data(&benchgen_report::render_comparison_markdown(&comparison));
     let metadata = print_leaderboard(&loaded, &comparison, printer);
+    if let Some(study) = &study {
+        printer.data(&benchgen_report::render_study_markdown(study));
+    }
     let Some(html) = html else {
         return Ok(exit_codes::SUCCESS);
     };
@@ -344,6 +350,7 @@ pub fn report(
         funnel: funnel.as_ref(),
         references: Some(&loaded.infos[0].references),
         metadata: &metadata,
+        study: study.as_ref(),
     });
     benchgen_dataset::write_text(html, &page)
         .with_context(|| format!("failed to write `{}`", html.display()))?;
