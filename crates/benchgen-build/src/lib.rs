@@ -63,7 +63,8 @@ use crate::suite::{Suite, SuiteSize};
 
 pub use batch::failure_summary;
 pub use report::{
-    BuildEvent, BuildReport, Funnel, HazardKind, Phase, Skip, SkipReason, SourceError, Stage,
+    BuildEvent, BuildReport, Funnel, HazardKind, PackageReach, Phase, Reach, Skip, SkipReason,
+    SourceError, Stage,
 };
 pub use source::Source;
 
@@ -389,6 +390,9 @@ pub fn select_all<'f>(
                 Some(requested) => requested.id.clone(),
                 None => format!("{}/{}", file.module, function.qualified_name),
             });
+            if select::is_candidate(function) {
+                report.candidates.push(id.clone());
+            }
             // Python keeps the last definition of a name; earlier ones are dead code.
             let redefined = functions[i + 1..]
                 .iter()
