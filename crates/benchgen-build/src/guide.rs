@@ -337,7 +337,7 @@ fn grow(
                     seeds.clone(),
                     receivers,
                     &settings,
-                    true,
+                    probe::Round::Aimed,
                 );
             }
             probe::aimed_request(

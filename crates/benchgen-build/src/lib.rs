@@ -442,6 +442,7 @@ fn probe_all<'f>(
         .iter()
         .map(|s| {
             let seeds = probe::seeds(&s.candidate.function, &s.candidate.file.text);
+            let original = probe::Original::new(&s.candidate.file.module, &s.function, &s.program);
             if s.candidate.callable == Callable::Method {
                 let texts = [s.program.as_str(), s.candidate.file.text.as_str()];
                 let receivers = probe::receiver_seeds(&s.function, &texts);
@@ -452,17 +453,17 @@ fn probe_all<'f>(
                     seeds,
                     receivers,
                     &settings,
-                    false,
+                    probe::Round::First(Some(original)),
                 );
             }
             probe::request(
                 &s.program,
                 &s.function,
-                &s.function.target,
                 &s.function.qualified_name,
                 s.candidate.callable,
                 seeds,
                 &settings,
+                Some(original),
             )
         })
         .collect();

@@ -48,6 +48,7 @@ import builtins
 import canon
 import copy
 import functools
+import importlib
 import inspect
 import io
 import itertools
@@ -128,10 +129,12 @@ OPTIONAL_VALUES = 3
 # Calls that worked which are tried again with one string made from another.
 RELATED_CALLS = 3
 # Calls that returned a function whose function is called (see `_add_applications`), and the
-# argument tuples it is called with: none, one of every kind, two.
-MAX_APPLIED_CALLS = 8
-APPLIED_ARGUMENTS = [(), (3,), ("abc",), ([3, 1, 2, 2],), (-1,), ("Hello World",), (0.5,),
-                     ({"a": 1, "b": 2},), (2, 5), ("a", "b"), (None,)]
+# argument tuples it is called with besides the first strings of the str pool (the docstring's
+# own first): none, one of every other kind, two.
+MAX_APPLIED_CALLS = 6
+APPLIED_STRINGS = 4
+APPLIED_ARGUMENTS = [(), (3,), ("\u00fcn\u00efc\u00f6d\u00e9 \u2466",), ([3, 1, 2, 2],), (-1,),
+                     (0.5,), ({"a": 1, "b": [2, 3]},), (2, 5), ("a", "b"), (None,)]
 # Calls that raised whose list items are each tried alone, per exception type.
 TRIGGER_CALLS = 2
 # Iterators in the pool of a parameter that takes any iterable.
@@ -432,6 +435,8 @@ class Probe:
         self.cases = []
         self.working = []
         self.counts = {"calls": 0, "timeouts": 0, "unstable": 0}
+        # The first case the original function disagrees on (see `_compare_with_original`).
+        self.slice_differs = None
         # Calls whose returned function was called (see `_add_applications`).
         self.applied = 0
         # The safety limit (see the module docs): past it the probe stops and says so.
@@ -748,7 +753,58 @@ class Probe:
         while self._drain() and (self._add_raise_triggers() or self._add_mutants()):
             pass
         self._mark_usual_kinds()
+        self.slice_differs = self._compare_with_original()
         return self._report()
+
+    def _original(self):
+        """The function (a method's class) the slice was cut from, imported as items import
+        it, when its source is the target's as sliced (the same version of the code); else
+        None."""
+        spec = self.config.get("original")
+        if not spec:
+            return None
+        try:
+            obj = importlib.import_module(spec["module"])
+            for part in spec["qualname"].split("."):
+                obj = getattr(obj, part)
+            source = inspect.getsource(obj)
+        except BaseException:  # noqa: BLE001 - not importable here: nothing to compare with
+            return None
+        if _code_lines(source) != _code_lines(spec["source"]):
+            return None
+        if self.spec is None:
+            return obj
+        owner = importlib.import_module(spec["module"])
+        for part in spec["qualname"].split(".")[:-1]:
+            owner = getattr(owner, part)
+        return owner
+
+    def _compare_with_original(self):
+        """Every case again on the original function: the first whose outcome differs from
+        the slice's reference, as text; None when all agree or there is no original."""
+        original = self._original()
+        if original is None:
+            return None
+        slice_function, slice_class = self.function, getattr(self, "cls", None)
+        try:
+            if self.spec is None:
+                self.function = original
+            else:
+                self.cls = original
+            for case in self.cases:
+                args, kwargs = case["_call"]
+                outcome = self._call(args, kwargs, trace=False, apply=case.get("_apply"))
+                if outcome["kind"] in ("timeout", "unusable"):
+                    continue
+                if outcome.get("signature") != case["_signature"]:
+                    shown = outcome.get("signature") or [outcome["kind"]]
+                    return (f"({case['args']}): the slice gives {case['_signature'][1]!s:.80}, "
+                            f"the original {shown[1] if len(shown) > 1 else shown[0]!s:.80}")
+            return None
+        finally:
+            self.function = slice_function
+            if slice_class is not None:
+                self.cls = slice_class
 
     def _report(self):
         keeps = self.config.get("documented", {}).get("keeps_inputs", False)
@@ -768,6 +824,7 @@ class Probe:
             "errors": self.errors,
             "executable": self._executable_lines(),
             "param_types": self._param_types(),
+            "slice_differs": self.slice_differs,
         }
 
     # --- candidates -------------------------------------------------------------------
@@ -989,7 +1046,8 @@ class Probe:
         if self.applied >= MAX_APPLIED_CALLS:
             return
         self.applied += 1
-        for inner in APPLIED_ARGUMENTS:
+        strings = [(text,) for text in POOLS["str"] if text][:APPLIED_STRINGS]
+        for inner in strings + APPLIED_ARGUMENTS:
             self._enqueue(copy.deepcopy(args), copy.deepcopy(kwargs), origin=origin,
                           apply=copy.deepcopy(inner))
 
@@ -1066,7 +1124,8 @@ class Probe:
                 return
         signature = ", ".join(type(v).__name__ for v in shown)
         applied = None if apply is None else self._render(apply, {})
-        case = {"args": text, "applied": applied, "kind": first["kind"], "lines": first["lines"],
+        case = {"args": text, "applied": applied, "_apply": apply,
+                "_signature": first["signature"], "kind": first["kind"], "lines": first["lines"],
                 "arcs": first["arcs"],
                 "arg_types": signature, "_call": (args, kwargs), "receiver": receiver,
                 "receiver_steps": steps, "receiver_factory": factory,
@@ -1576,6 +1635,15 @@ LIST_ITERATOR = type(iter([]))
 # Iterables besides lists and tuples (whose items are checked) that a parameter taking any
 # iterable is documented to accept.
 ITERABLES = (str, bytes, set, frozenset, dict, range)
+
+
+def _code_lines(source):
+    """The lines of a definition from its `def` on, dedented and stripped: decorators and
+    indentation differ between a module and a slice, the code does not."""
+    lines = [line.strip() for line in source.splitlines() if line.strip()]
+    start = next((i for i, line in enumerate(lines)
+                  if line.startswith(("def ", "async def "))), 0)
+    return lines[start:]
 
 
 def _is_function(value):

@@ -72,6 +72,32 @@ struct Config<'a> {
     /// For a method called on receivers the probe builds (`call` is then the class).
     #[serde(skip_serializing_if = "Option::is_none")]
     receiver: Option<ReceiverConfig>,
+    /// The function the slice was cut from, which the probe calls on every case too where it
+    /// can import it with the same source.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    original: Option<Original>,
+}
+
+/// Where the original of a sliced target lives: its module (as items import it) and qualified
+/// name, and the target's source as sliced. The probe imports it in the sandbox and compares
+/// only when the imported function's source is this one (the same version of the code).
+#[derive(Debug, Clone, Serialize)]
+pub struct Original {
+    pub module: String,
+    pub qualname: String,
+    pub source: String,
+}
+
+impl Original {
+    /// The original of `function` (as found in `program`) in `module`.
+    pub fn new(module: &str, function: &FunctionInfo, program: &str) -> Self {
+        let span = &function.target.span;
+        Self {
+            module: module.to_string(),
+            qualname: function.qualified_name.clone(),
+            source: program[span.start_byte..span.end_byte].to_string(),
+        }
+    }
 }
 
 /// How the probe builds receivers for a method: the class's constructor.
@@ -219,19 +245,30 @@ struct Param {
 
 /// The request that probes `function` (as found in `program`, at `target`) by calling the
 /// expression `call` (`f`, `Class.f`, or `obj.f` on an instance that setup code builds).
+/// `original`: the function the slice was cut from, which the probe compares it with.
 pub fn request(
     program: &str,
     function: &FunctionInfo,
-    target: &Target,
     call: &str,
     callable: Callable,
     seeds: Vec<String>,
     settings: &ProbeSettings,
+    original: Option<Original>,
 ) -> ExecRequest {
-    config_request(
-        program,
-        config(function, target, call, callable, seeds, settings),
-    )
+    let config = Config {
+        original,
+        ..config(function, &function.target, call, callable, seeds, settings)
+    };
+    config_request(program, config)
+}
+
+/// Which probe round a method's request is.
+pub enum Round {
+    /// The first: the search from seeds and pools, compared with the original function where
+    /// one is given (see [`request`]).
+    First(Option<Original>),
+    /// An aimed round (see [`aimed_request`]).
+    Aimed,
 }
 
 /// [`request`] for an aimed round: the probe tries `seeds` (calls that reach code whose faults
@@ -255,8 +292,7 @@ pub fn aimed_request(
 /// The request that probes the instance method `function` (`Class.method` in `program`) on
 /// receivers the probe builds: from `receiver_seeds` (constructor argument texts, see
 /// [`receiver_seeds`]) and from values for the parameters of the class's `__init__` in
-/// `program` (typed from `stub` where the source leaves them open). `aim` makes it an aimed
-/// round (see [`aimed_request`]).
+/// `program` (typed from `stub` where the source leaves them open), in the probe round `round`.
 pub fn method_request(
     program: &str,
     function: &FunctionInfo,
@@ -264,7 +300,7 @@ pub fn method_request(
     seeds: Vec<String>,
     receiver_seeds: Vec<ReceiverSeed>,
     settings: &ProbeSettings,
-    aim: bool,
+    round: Round,
 ) -> ExecRequest {
     let class = function.class_path.join(".");
     let init = benchgen_python::functions(program)
@@ -285,7 +321,10 @@ pub fn method_request(
         seeds,
         settings,
     );
-    config.aim = aim;
+    match round {
+        Round::First(original) => config.original = original,
+        Round::Aimed => config.aim = true,
+    }
     config.receiver = Some(ReceiverConfig {
         method: function.name.clone(),
         params,
@@ -405,6 +444,7 @@ fn config<'a>(
             .map(documented_values)
             .unwrap_or_default(),
         receiver: None,
+        original: None,
     }
 }
 
@@ -500,6 +540,10 @@ pub struct ProbeReport {
     pub executable: Option<Vec<usize>>,
     /// Parameter name -> type names seen in calls that returned, most frequent first.
     pub param_types: BTreeMap<String, Vec<String>>,
+    /// The first case on which the original function (see [`Original`]) did something else
+    /// than the slice's reference; `None` when they agree or the original is not importable.
+    #[serde(default)]
+    pub slice_differs: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, Default, Deserialize)]
@@ -734,7 +778,8 @@ pub fn parse(stdout: &str) -> Option<ProbeReport> {
 
 /// The cases two probe runs of one function agree on; the item is skipped when either run
 /// reached the probe's safety limit (`probe_timeout`: its cases depend on the machine's
-/// speed) or did not report at all.
+/// speed), found the original function disagreeing with the slice (`slice_differs`), or did
+/// not report at all.
 pub(crate) fn read_twice(
     first: &ExecOutcome,
     second: &ExecOutcome,
@@ -742,6 +787,10 @@ pub(crate) fn read_twice(
 ) -> Result<ProbeReport, SkipReason> {
     let read = |outcome: &ExecOutcome| match parse(&outcome.stdout) {
         Some(report) if report.timed_out => Err(SkipReason::ProbeTimeout(settings.safety_s)),
+        Some(ProbeReport {
+            slice_differs: Some(detail),
+            ..
+        }) => Err(SkipReason::SliceDiffers(detail)),
         Some(report) => Ok(report),
         None if outcome.verdict == Verdict::Timeout => {
             Err(SkipReason::ProbeTimeout(settings.safety_s))
@@ -874,7 +923,7 @@ OTHER = Box(DEFAULT.n)
                 safety_s: 10.0,
                 max_text: 200,
             },
-            false,
+            Round::First(None),
         );
         // The probe calls the class; the constructor's parameters (`self` left out) and seeds
         // build the receivers.
@@ -924,11 +973,11 @@ OTHER = Box(DEFAULT.n)
         let request = request(
             SOURCE,
             &function,
-            &function.target,
             "scale",
             Callable::Function,
             vec!["[1], 2".into()],
             &settings,
+            None,
         );
         assert_eq!(request.program, SOURCE);
         assert!(request.tests.starts_with("def test_probe():\n"));
@@ -1007,6 +1056,7 @@ OTHER = Box(DEFAULT.n)
             errors: BTreeMap::new(),
             executable: None,
             param_types: BTreeMap::new(),
+            slice_differs: None,
         }
     }
 

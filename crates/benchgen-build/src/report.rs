@@ -120,6 +120,10 @@ pub enum SkipReason {
     ProbeTimeout(f64),
     /// Every candidate input failed.
     NoWorkingInput(String),
+    /// The original function, imported where the items run, does something else than the
+    /// slice's reference on a probe input: the slice left out something the function needs (a
+    /// table filled by a module-level loop), so its tests would pin the slice's behaviour.
+    SliceDiffers(String),
     /// Where items run, the module's attribute is a C implementation (`heapq.heappush` is
     /// `_heapq`'s): a candidate could always rebuild it, so it cannot be kept from one.
     NativeOriginal,
@@ -186,6 +190,9 @@ impl fmt::Display for SkipReason {
                 write!(f, "the probe ran past its {limit} s safety limit")
             }
             SkipReason::NoWorkingInput(detail) => write!(f, "no working input found ({detail})"),
+            SkipReason::SliceDiffers(detail) => {
+                write!(f, "the slice differs from the original function: {detail}")
+            }
             SkipReason::TooFewCases { found, needed } => {
                 write!(f, "too few usable inputs ({found} < {needed})")
             }
