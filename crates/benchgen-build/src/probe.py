@@ -131,7 +131,10 @@ RELATED_CALLS = 3
 # Calls that returned a function whose function is called (see `_add_applications`), and the
 # argument tuples it is called with besides the first strings of the str pool (the docstring's
 # own first): none, one of every other kind, two.
-MAX_APPLIED_CALLS = 6
+MAX_APPLIED_CALLS = 4
+MAX_APPLY_DEPTH = 2
+# What a returned function is also called with first: functions, for a decorator factory.
+APPLIED_FUNCTIONS = [len, str.upper, sorted]
 APPLIED_STRINGS = 4
 APPLIED_ARGUMENTS = [(), (3,), ("\u00fcn\u00efc\u00f6d\u00e9 \u2466",), ([3, 1, 2, 2],), (-1,),
                      (0.5,), ({"a": 1, "b": [2, 3]},), (2, 5), ("a", "b"), (None,)]
@@ -161,6 +164,7 @@ OPTIONAL_RECEIVER_VALUES = 12
 # argument tuples tried per method, and the values those are made of (with what the receivers
 # hold and the class's own words first).
 MAX_SEQUENCE_RECEIVERS = 4
+SEQUENCE_BASES = 4
 MAX_STEPS = 2
 STEP_PREFIXES = ("add", "append", "insert", "push", "put", "set", "update", "extend", "append",
                  "register", "include", "merge", "enqueue", "bump")
@@ -437,8 +441,8 @@ class Probe:
         self.counts = {"calls": 0, "timeouts": 0, "unstable": 0}
         # The first case the original function disagrees on (see `_compare_with_original`).
         self.slice_differs = None
-        # Calls whose returned function was called (see `_add_applications`).
-        self.applied = 0
+        # Calls whose returned function was called (see `_add_applications`), per depth.
+        self.applied = [0] * MAX_APPLY_DEPTH
         # The safety limit (see the module docs): past it the probe stops and says so.
         self.safety_deadline = time.monotonic() + config["safety_s"]
         self.timed_out = False
@@ -621,7 +625,8 @@ class Probe:
             return
         values = [v for v in self.members[:3] + self._class_vocabulary()[:2] + STEP_VALUES
                   if self._literal(v) is not None]
-        bases = [r for r in self.receivers[:2] if r.state not in ("-", None)]
+        # A receiver a step cannot change (a cache of size 0) gives none: the next one may.
+        bases = [r for r in self.receivers if r.state not in ("-", None)][:SEQUENCE_BASES]
         grown = []
         for base in bases:
             for name, arity in self._mutators():
@@ -1030,26 +1035,31 @@ class Probe:
             text = self._render(args, kwargs)
         if text is None:
             return False
-        if apply is not None:
-            text = f"{text})({self._render(apply, {})}"
+        for level in apply or ():
+            text = f"{text})({self._render(level, {})}"
         if text in self.seen or len(text) > self.config["max_text"]:
             return False
         self.seen.add(text)
         self.queue.append((args, kwargs, text, origin, related, apply))
         return True
 
-    def _add_applications(self, args, kwargs, origin):
+    def _add_applications(self, args, kwargs, origin, applied=()):
         """A call that returned a function (a decorator, a curried function, a factory of
         key functions): what that function does is the behaviour, so it is called, on a few
         argument tuples of every kind, and each such call is a case of its own
-        (`memoize(len)('abc')`); the function itself has no value a test could compare."""
-        if self.applied >= MAX_APPLIED_CALLS:
+        (`memoize(len)('abc')`); the function itself has no value a test could compare. What
+        returns a function again (a decorator factory: `lru_cache(3)(len)`) is called once
+        more, up to MAX_APPLY_DEPTH calls."""
+        depth = len(applied)
+        if depth >= MAX_APPLY_DEPTH or self.applied[depth] >= MAX_APPLIED_CALLS:
             return
-        self.applied += 1
+        self.applied[depth] += 1
         strings = [(text,) for text in POOLS["str"] if text][:APPLIED_STRINGS]
-        for inner in strings + APPLIED_ARGUMENTS:
+        functions = [(f,) for f in APPLIED_FUNCTIONS] if not applied else []
+        # Functions first: a decorator (factory) takes one, and its calls then take the rest.
+        for inner in functions + strings + APPLIED_ARGUMENTS:
             self._enqueue(copy.deepcopy(args), copy.deepcopy(kwargs), origin=origin,
-                          apply=copy.deepcopy(inner))
+                          apply=tuple(applied) + (copy.deepcopy(inner),))
 
     def _render(self, args, kwargs):
         """The call's argument text, or None when some value's repr does not evaluate back."""
@@ -1099,8 +1109,8 @@ class Probe:
         if first["kind"] == "unusable":
             return
         if first["kind"] == "function":
-            if apply is None and second["kind"] == "function":
-                self._add_applications(args, kwargs, origin)
+            if second["kind"] == "function" and len(apply or ()) < MAX_APPLY_DEPTH:
+                self._add_applications(args, kwargs, origin, apply or ())
             else:
                 self.counts["unstable"] += 1
             return
@@ -1123,7 +1133,7 @@ class Probe:
             if text is None:
                 return
         signature = ", ".join(type(v).__name__ for v in shown)
-        applied = None if apply is None else self._render(apply, {})
+        applied = [self._render(level, {}) for level in apply or ()]
         case = {"args": text, "applied": applied, "_apply": apply,
                 "_signature": first["signature"], "kind": first["kind"], "lines": first["lines"],
                 "arcs": first["arcs"],
@@ -1305,8 +1315,10 @@ class Probe:
             try:
                 try:
                     value = self.function(*args, **kwargs)
-                    if apply is not None and _is_function(value):
-                        value = value(*copy.deepcopy(apply))
+                    for level in apply or ():
+                        if not _is_function(value):
+                            break
+                        value = value(*copy.deepcopy(level))
                     materialized = _is_iterator(value)
                     if materialized:
                         # A lazy result is its values: an answer returning an equal list (or

@@ -625,10 +625,11 @@ pub struct Case {
     /// `obj['a'] = 1`): a receiver built by a sequence; empty for a constructed one.
     #[serde(default)]
     pub receiver_steps: Vec<String>,
-    /// The arguments the function the call returned was called with (`memoize(len)('abc')`:
-    /// `'abc'`), whose result is the case's; `None` for a call whose result is the case's.
+    /// The arguments the function the call returned was called with, and the function that
+    /// returned after (`lru_cache(3)(len)('abc')`: `len`, `'abc'`), whose result is the
+    /// case's; empty for a call whose result is the case's.
     #[serde(default)]
-    pub applied: Option<String>,
+    pub applied: Vec<String>,
     /// The class-level factory that built the receiver (`parse` for `Class.parse(...)`);
     /// empty for the class itself.
     #[serde(default)]
@@ -716,7 +717,7 @@ impl Case {
             receiver: None,
             receiver_steps: Vec::new(),
             receiver_factory: String::new(),
-            applied: None,
+            applied: Vec::new(),
             inputs_after: Vec::new(),
             bound_args: String::new(),
             returns_self: false,
@@ -760,13 +761,13 @@ impl Case {
 
     /// What tells calls apart: the receiver (its constructor or factory, the arguments and the
     /// steps), the arguments, and those its returned function was called with.
-    pub fn key(&self) -> (Option<&str>, &str, &[String], &str, Option<&str>) {
+    pub fn key(&self) -> (Option<&str>, &str, &[String], &str, &[String]) {
         (
             self.receiver.as_deref(),
             &self.receiver_factory,
             &self.receiver_steps,
             &self.args,
-            self.applied.as_deref(),
+            &self.applied,
         )
     }
 }

@@ -164,15 +164,20 @@ fn invocation(call: &str, case: &Case) -> String {
         true => &case.args,
         false => &case.bound_args,
     };
-    let called = match &case.applied {
-        Some(applied) => format!("{call}({args})({applied})"),
-        None => format!("{call}({args})"),
-    };
+    let called = format!("{call}({args}){}", applications(case));
     match (case.materialized, case.returns_self) {
         (_, true) => format!("({called} is {RECEIVER})"),
         (true, _) => format!("list({called})"),
         (false, _) => called,
     }
+}
+
+/// The calls of the functions a case's call returned (`(len)('abc')`), or "".
+fn applications(case: &Case) -> String {
+    case.applied
+        .iter()
+        .map(|args| format!("({args})"))
+        .collect()
 }
 
 /// `(class, method)` of a case called on a receiver, from the qualified `call`.
@@ -226,10 +231,7 @@ fn reference_invocation(call: &str, case: &Case) -> String {
         ),
         None => format!("reference.{call}({})", case.args),
     };
-    let call = match &case.applied {
-        Some(applied) => format!("{call}({applied})"),
-        None => call,
-    };
+    let call = format!("{call}{}", applications(case));
     match case.materialized {
         true => format!("list({call})"),
         false => call,
