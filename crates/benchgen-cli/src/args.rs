@@ -115,6 +115,34 @@ pub enum Command {
     /// Inspect a Redis queue of execution requests.
     #[command(subcommand)]
     Queue(QueueCommand),
+    /// How much of each item's reference a corpus holds: the longest run of its normalised
+    /// tokens found in one place and the share of its 13-token n-grams found anywhere (names,
+    /// literals, layout and comments do not hide a copy); the corpus is streamed, never loaded.
+    Contamination(ContaminationArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ContaminationArgs {
+    /// Dataset JSONL.
+    pub dataset: PathBuf,
+    /// Corpus files and folders (read recursively, hidden entries skipped); `.jsonl`/`.ndjson`
+    /// files are read record by record (see --text-field); any of them may be gzipped (`.gz`).
+    #[arg(long, required = true, num_args = 1..)]
+    pub corpus: Vec<PathBuf>,
+    /// Write one JSON line per item here: id, longest_overlap_tokens, ngram_share, flagged,
+    /// best_match_file, best_match_line.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// The field of a JSONL corpus record that holds the text.
+    #[arg(long, default_value = "text")]
+    pub text_field: String,
+    /// Flag items with at least this share of their n-grams in the corpus (0 to 1)...
+    #[arg(long, default_value_t = benchgen_contamination::Thresholds::default().ngram_share, value_parser = valid::share)]
+    pub threshold: f64,
+    /// ...and a run of at least this many tokens in one place (an item shorter than this: its
+    /// whole length).
+    #[arg(long, value_name = "TOKENS", default_value_t = benchgen_contamination::Thresholds::default().overlap_tokens, value_parser = valid::at_least_one::<usize>)]
+    pub min_overlap: usize,
 }
 
 #[derive(Debug, Args)]

@@ -3,6 +3,7 @@
 mod audit;
 mod build;
 mod build_model;
+mod contamination;
 mod dependencies;
 mod env;
 mod eval;
@@ -42,6 +43,7 @@ pub fn run(cli: Cli, printer: &Printer) -> anyhow::Result<u8> {
         Command::Worker(args) => queue::worker(args, printer),
         Command::Serve(args) => serve::run(args, printer),
         Command::Queue(command) => queue::run(command, printer),
+        Command::Contamination(args) => contamination::run(args, printer),
     }
 }
 

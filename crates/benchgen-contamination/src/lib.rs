@@ -1,0 +1,325 @@
+//! How much of each benchmark item a training corpus already holds.
+//!
+//! A model that saw an item's reference during training can score on it by recall. This crate
+//! measures, per item, how much of the reference target (its whole definition, as in the
+//! dataset's `program`) appears in a corpus: the share of its 13-token n-grams found anywhere,
+//! and the longest run of its tokens found in one place. Tokens are normalised ([`lexer`]:
+//! names, numbers and strings become placeholders; layout and comments are dropped), so a copy
+//! with renamed identifiers, reformatted or commented is still a copy.
+//!
+//! Corpora are far larger than memory: the items' n-grams are hashed into one table
+//! ([`Scanner::new`]), and the corpus is streamed through the lexer in fixed-size chunks
+//! ([`corpus`]), each n-gram of it looked up once; what the scan holds is the table, the runs
+//! open at the current corpus position, and one JSONL record at a time. A record (one document
+//! of a JSONL corpus) is held whole, up to [`corpus::MAX_RECORD_BYTES`].
+//!
+//! The n-gram length, 13, is the one BigCodeBench and GPT-3's contamination study use.
+
+pub mod corpus;
+pub mod lexer;
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::path::PathBuf;
+
+use benchgen_core::Example;
+use serde::{Deserialize, Serialize};
+
+pub use corpus::Scanned;
+use lexer::Token;
+
+/// Tokens per n-gram.
+pub const NGRAM: usize = 13;
+
+/// When an item counts as contaminated: both figures at or above their thresholds.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Thresholds {
+    /// Share of the target's n-grams found in the corpus.
+    pub ngram_share: f64,
+    /// Longest run found in one place, in tokens (an item shorter than this: its whole length).
+    pub overlap_tokens: usize,
+}
+
+impl Default for Thresholds {
+    /// Measured in docs/benchmarks.md ("Contamination"): copies, renamed, reformatted and
+    /// commented ones included, reach 0.9 and more; unrelated code stays under 0.35.
+    fn default() -> Self {
+        Self {
+            ngram_share: 0.5,
+            overlap_tokens: 40,
+        }
+    }
+}
+
+/// One item's overlap with the corpus: a line of `benchgen contamination --out`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Overlap {
+    pub id: String,
+    /// Normalised tokens of the reference target.
+    pub tokens: usize,
+    /// The longest run of the target's tokens found in one place of the corpus, in tokens
+    /// (0 when no n-gram of it was found).
+    pub longest_overlap_tokens: usize,
+    /// Share of the target's n-grams found anywhere in the corpus; `null` for a target shorter
+    /// than one n-gram, which is not judged.
+    pub ngram_share: Option<f64>,
+    pub flagged: bool,
+    /// Corpus file and 1-based line (of the file, or of the JSONL record) where the longest run
+    /// starts.
+    pub best_match_file: Option<PathBuf>,
+    pub best_match_line: Option<usize>,
+}
+
+/// An item's n-grams found so far.
+struct ItemState {
+    tokens: usize,
+    found: Vec<bool>,
+    /// Longest run, in n-grams, and where it starts (file index, line).
+    longest: usize,
+    at: Option<(usize, usize)>,
+}
+
+/// Where an n-gram of the corpus starts, and the run of an item's consecutive n-grams ending
+/// there.
+#[derive(Clone, Copy)]
+struct Run {
+    grams: usize,
+    line: usize,
+}
+
+/// The table of the items' n-grams and what the corpus matched of them so far.
+pub struct Scanner {
+    /// n-gram hash → (item, position of the n-gram in the item).
+    table: HashMap<u64, Vec<(u32, u32)>, BuildHasherDefault<Prehashed>>,
+    items: Vec<ItemState>,
+    ids: Vec<String>,
+    files: Vec<PathBuf>,
+}
+
+/// The state of one stream (a file, or a JSONL record) through the scanner.
+pub struct Stream {
+    window: [Token; NGRAM],
+    /// Lines of the tokens in `window`.
+    lines: [usize; NGRAM],
+    seen: usize,
+    runs: HashMap<(u32, u32), Run>,
+    next_runs: HashMap<(u32, u32), Run>,
+    file: usize,
+}
+
+impl Scanner {
+    /// Hashes every n-gram of every item's reference target.
+    pub fn new(examples: &[Example]) -> Self {
+        let mut table: HashMap<u64, Vec<(u32, u32)>, _> = HashMap::default();
+        let mut items = Vec::with_capacity(examples.len());
+        for (item, example) in examples.iter().enumerate() {
+            let span = example.target.span;
+            let tokens = lexer::tokens(&example.program[span.start_byte..span.end_byte]);
+            let grams = tokens.len().saturating_sub(NGRAM - 1);
+            for position in 0..grams {
+                table
+                    .entry(hash(&tokens[position..position + NGRAM]))
+                    .or_default()
+                    .push((item as u32, position as u32));
+            }
+            items.push(ItemState {
+                tokens: tokens.len(),
+                found: vec![false; grams],
+                longest: 0,
+                at: None,
+            });
+        }
+        Self {
+            table,
+            items,
+            ids: examples.iter().map(|e| e.id.clone()).collect(),
+            files: Vec::new(),
+        }
+    }
+
+    /// A new stream of the corpus file numbered `file`.
+    fn stream(&self, file: usize) -> Stream {
+        Stream {
+            window: [0; NGRAM],
+            lines: [0; NGRAM],
+            seen: 0,
+            runs: HashMap::new(),
+            next_runs: HashMap::new(),
+            file,
+        }
+    }
+
+    /// Takes the next token of `stream`, found on `line`.
+    fn token(&mut self, stream: &mut Stream, token: Token, line: usize) {
+        stream.window.copy_within(1.., 0);
+        stream.lines.copy_within(1.., 0);
+        stream.window[NGRAM - 1] = token;
+        stream.lines[NGRAM - 1] = line;
+        stream.seen += 1;
+        if stream.seen < NGRAM {
+            return;
+        }
+        stream.next_runs.clear();
+        if let Some(matches) = self.table.get(&hash(&stream.window)) {
+            for &(item, position) in matches {
+                let previous = position
+                    .checked_sub(1)
+                    .and_then(|p| stream.runs.get(&(item, p)));
+                let run = match previous {
+                    Some(run) => Run {
+                        grams: run.grams + 1,
+                        line: run.line,
+                    },
+                    None => Run {
+                        grams: 1,
+                        line: stream.lines[0],
+                    },
+                };
+                stream.next_runs.insert((item, position), run);
+                let state = &mut self.items[item as usize];
+                state.found[position as usize] = true;
+                if run.grams > state.longest {
+                    state.longest = run.grams;
+                    state.at = Some((stream.file, run.line));
+                }
+            }
+        }
+        std::mem::swap(&mut stream.runs, &mut stream.next_runs);
+    }
+
+    /// Every item's overlap, flagged by `thresholds`, in item order.
+    pub fn overlaps(&self, thresholds: &Thresholds) -> Vec<Overlap> {
+        self.items
+            .iter()
+            .zip(&self.ids)
+            .map(|(state, id)| {
+                let grams = state.found.len();
+                let ngram_share = (grams > 0)
+                    .then(|| state.found.iter().filter(|&&f| f).count() as f64 / grams as f64);
+                let longest_overlap_tokens = match state.longest {
+                    0 => 0,
+                    grams => grams + NGRAM - 1,
+                };
+                let flagged = ngram_share.is_some_and(|share| {
+                    share >= thresholds.ngram_share
+                        && longest_overlap_tokens >= thresholds.overlap_tokens.min(state.tokens)
+                });
+                Overlap {
+                    id: id.clone(),
+                    tokens: state.tokens,
+                    longest_overlap_tokens,
+                    ngram_share,
+                    flagged,
+                    best_match_file: state.at.map(|(file, _)| self.files[file].clone()),
+                    best_match_line: state.at.map(|(_, line)| line),
+                }
+            })
+            .collect()
+    }
+}
+
+/// A 64-bit hash of an n-gram (FNV-1a over the tokens' bytes, then mixed).
+fn hash(tokens: &[Token]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for token in tokens {
+        for byte in token.to_le_bytes() {
+            h ^= u64::from(byte);
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+    h ^ (h >> 29)
+}
+
+/// The table's keys are hashes already: use them as they are.
+#[derive(Default)]
+struct Prehashed(u64);
+
+impl Hasher for Prehashed {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = (self.0 << 8) | u64::from(byte);
+        }
+    }
+
+    fn write_u64(&mut self, value: u64) {
+        self.0 = value;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use benchgen_core::{Provenance, Span, Target};
+
+    pub(crate) fn example(id: &str, program: &str) -> Example {
+        Example::python(
+            id.into(),
+            Provenance::default(),
+            Target {
+                qualified_name: "f".into(),
+                span: Span {
+                    start_byte: 0,
+                    end_byte: program.len(),
+                    start_line: 1,
+                    end_line: program.lines().count(),
+                },
+                body: Span::default(),
+            },
+            program.into(),
+            String::new(),
+            String::new(),
+        )
+    }
+
+    pub(crate) const TARGET: &str = "def merge(left, right):\n    out = []\n    i = j = 0\n    while i < len(left) and j < len(right):\n        if left[i] <= right[j]:\n            out.append(left[i]); i += 1\n        else:\n            out.append(right[j]); j += 1\n    return out + left[i:] + right[j:]\n";
+
+    fn scan(corpus: &str) -> Overlap {
+        let mut scanner = Scanner::new(&[example("merge", TARGET)]);
+        scanner
+            .scan_reader(
+                std::path::Path::new("corpus.py"),
+                corpus.as_bytes(),
+                &corpus::Options::default(),
+                &mut |problem| panic!("{problem}"),
+            )
+            .unwrap();
+        scanner.overlaps(&Thresholds::default()).remove(0)
+    }
+
+    #[test]
+    fn a_renamed_reformatted_copy_is_found_whole_and_located() {
+        let copy = TARGET
+            .replace("left", "a")
+            .replace("right", "b")
+            .replace("out", "result")
+            .replace("; ", "\n            ")
+            .replace("        else", "        # otherwise\n        else");
+        let overlap = scan(&format!("import os\n\n{copy}"));
+        assert_eq!(overlap.ngram_share, Some(1.0));
+        assert_eq!(overlap.longest_overlap_tokens, overlap.tokens);
+        assert!(overlap.flagged);
+        assert_eq!(overlap.best_match_line, Some(3));
+    }
+
+    #[test]
+    fn unrelated_code_is_not_flagged() {
+        let overlap = scan("def g(x):\n    return sorted(x, key=len)[0] if x else None\n");
+        assert_eq!(overlap.longest_overlap_tokens, 0);
+        assert_eq!(overlap.ngram_share, Some(0.0));
+        assert!(!overlap.flagged);
+        assert_eq!(overlap.best_match_file, None);
+    }
+
+    #[test]
+    fn half_a_copy_gives_half_the_share() {
+        let half = &TARGET[..TARGET.find("        else").unwrap()];
+        let overlap = scan(half);
+        let share = overlap.ngram_share.unwrap();
+        assert!(share > 0.3 && share < 0.8, "{share}");
+        assert!(overlap.longest_overlap_tokens < overlap.tokens);
+    }
+}
