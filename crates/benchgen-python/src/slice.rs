@@ -664,6 +664,24 @@ fn visit_pattern(node: Node, scope: &mut Scope, source: &str) {
     }
 }
 
+/// The names a function's own scope binds, parameters first: its locals. Names it declares
+/// `global` or `nonlocal` and names its imports bind (modules, not variables) are left out.
+pub(crate) fn local_bindings(def: Node, source: &str) -> Vec<String> {
+    let mut outer = Scope::new(ScopeKind::Module);
+    let mut inner = Scope::new(ScopeKind::Function);
+    if let Some(parameters) = def.child_by_field_name("parameters") {
+        visit_parameters(parameters, &mut outer, &mut inner, source);
+    }
+    visit_field(def, "body", &mut inner, source);
+    let imported: HashSet<&str> = inner.imports.iter().map(|(n, _)| n.as_str()).collect();
+    inner
+        .binds
+        .iter()
+        .filter(|n| !inner.declared.contains(*n) && !imported.contains(n.as_str()) && *n != "*")
+        .cloned()
+        .collect()
+}
+
 /// `statement` (one module-level statement) with the module-level name `from` renamed to `to`:
 /// where it binds it (an import gets `as to`, a `def`, a class, an assignment) and every free
 /// read of it, in nested scopes too; parameters and locals of that name, attribute names and
