@@ -119,6 +119,24 @@ pub enum Command {
     /// tokens found in one place and the share of its 13-token n-grams found anywhere (names,
     /// literals, layout and comments do not hide a copy); the corpus is streamed, never loaded.
     Contamination(ContaminationArgs),
+    /// Write a renamed variant of each item (target, parameters, locals, helpers and classes
+    /// under other names, in every field), verified in the sandbox (its reference passes, stub
+    /// bodies fail) before it is written; `report` then shows the memorisation gap.
+    Variants(VariantsArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct VariantsArgs {
+    /// Dataset JSONL.
+    pub dataset: PathBuf,
+    /// Output dataset JSONL of the variants (ids `ID#renamed`, `provenance.variant_of` = `ID`).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Seed of the choice of names.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    #[command(flatten)]
+    pub exec: ExecArgs,
 }
 
 #[derive(Debug, Args)]

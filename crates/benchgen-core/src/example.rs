@@ -90,6 +90,14 @@ pub struct Provenance {
     /// where items run (the standard library, an installed package): candidates must not reach it.
     #[serde(default)]
     pub module: Option<String>,
+    /// The id of the item this one is a renamed variant of (`benchgen variants`); `null` for an
+    /// original.
+    #[serde(default)]
+    pub variant_of: Option<String>,
+    /// A variant's target's qualified name in the original: what `module` holds under that
+    /// name stays out of candidates' reach.
+    #[serde(default)]
+    pub renamed_from: Option<String>,
 }
 
 /// The function a model must write.
@@ -248,7 +256,11 @@ impl Example {
             .as_ref()
             .map(|module| crate::HiddenTarget {
                 module: module.clone(),
-                qualified_name: self.target.qualified_name.clone(),
+                qualified_name: self
+                    .provenance
+                    .renamed_from
+                    .clone()
+                    .unwrap_or_else(|| self.target.qualified_name.clone()),
             })
     }
 }

@@ -94,9 +94,9 @@ pub fn rename_locals(
                 }
                 false
             }
-            // Imported names are modules, and `global x` names a module-level variable.
-            "import_statement" | "import_from_statement" | "global_statement"
-            | "nonlocal_statement" => false,
+            // Imported names are modules, and `global x` names a module-level variable
+            // (`nonlocal x` in a nested function names ours: renamed).
+            "import_statement" | "import_from_statement" | "global_statement" => false,
             _ => true,
         });
     }
@@ -160,16 +160,28 @@ fn rename_node(
     }
 }
 
-/// `source` with the keyword arguments of calls to `callee` (by its bare name) renamed by
-/// `pairs`: `wrap(s, width=3)` → `wrap(s, span=3)`.
-pub fn rename_keywords(source: &str, callee: &str, pairs: &[(String, String)]) -> String {
+/// `source` with the keyword arguments of calls to `callee` renamed by `pairs`:
+/// `wrap(s, width=3)` → `wrap(s, span=3)`. A method is called as an attribute
+/// (`obj.wrap(width=3)`), a function by its bare name.
+pub fn rename_keywords(
+    source: &str,
+    callee: &str,
+    method: bool,
+    pairs: &[(String, String)],
+) -> String {
     let tree = parse(source);
     let mut edits = Vec::new();
     walk(tree.root_node(), &mut |node| {
         if node.kind() == "call" {
-            let calls_it = node
-                .child_by_field_name("function")
-                .is_some_and(|f| f.kind() == "identifier" && text(f, source) == callee);
+            let calls_it = node.child_by_field_name("function").is_some_and(|f| {
+                match (method, f.kind()) {
+                    (false, "identifier") => text(f, source) == callee,
+                    (true, "attribute") => f
+                        .child_by_field_name("attribute")
+                        .is_some_and(|a| text(a, source) == callee),
+                    _ => false,
+                }
+            });
             if let (true, Some(arguments)) = (calls_it, node.child_by_field_name("arguments")) {
                 for argument in (0..arguments.named_child_count()).filter_map(|i| arguments.named_child(i)) {
                     if argument.kind() == "keyword_argument" {
@@ -183,6 +195,86 @@ pub fn rename_keywords(source: &str, callee: &str, pairs: &[(String, String)]) -
         true
     });
     apply(source, edits)
+}
+
+/// `source` with the method `from` renamed `to`: its definitions in class bodies, the bare
+/// name in the body of a class defining it (`__mod__ = fallbacks(_mod)`), and every attribute
+/// of that name (`self.from(...)`, `obj.from`), whatever the object: the caller keeps names
+/// that other types also have (`join`, `split`).
+pub fn rename_method(source: &str, from: &str, to: &str) -> String {
+    let tree = parse(source);
+    let mut edits = Vec::new();
+    walk(tree.root_node(), &mut |node| {
+        let name = match node.kind() {
+            "attribute" => node.child_by_field_name("attribute"),
+            "function_definition" => node
+                .child_by_field_name("name")
+                .filter(|_| in_class_body(node)),
+            "class_definition" => {
+                if let Some(body) = node.child_by_field_name("body") {
+                    rename_class_scope(body, source, from, to, &mut edits);
+                }
+                None
+            }
+            _ => None,
+        };
+        if let Some(name) = name.filter(|n| text(*n, source) == from) {
+            edits.push((name.byte_range(), to.to_string()));
+        }
+        true
+    });
+    apply(source, edits)
+}
+
+/// Bare reads of `from` in a class body's own scope, when the class defines a method `from`.
+fn rename_class_scope(
+    body: Node,
+    source: &str,
+    from: &str,
+    to: &str,
+    edits: &mut Vec<(Range<usize>, String)>,
+) {
+    let defines = (0..body.named_child_count())
+        .filter_map(|i| body.named_child(i))
+        .any(|statement| {
+            let def = match statement.kind() {
+                "decorated_definition" => statement.child_by_field_name("definition"),
+                _ => Some(statement),
+            };
+            def.filter(|d| d.kind() == "function_definition")
+                .and_then(|d| d.child_by_field_name("name"))
+                .is_some_and(|name| text(name, source) == from)
+        });
+    if !defines {
+        return;
+    }
+    walk(body, &mut |node| match node.kind() {
+        "identifier" => {
+            let inside_name = node.parent().is_some_and(|p| {
+                p.kind() == "attribute" && p.child_by_field_name("attribute") == Some(node)
+                    || p.kind() == "keyword_argument" && p.child_by_field_name("name") == Some(node)
+            });
+            if !inside_name && text(node, source) == from {
+                edits.push((node.byte_range(), to.to_string()));
+            }
+            false
+        }
+        // Their own scopes; a def's name is renamed by the caller.
+        "function_definition" | "lambda" | "class_definition" => false,
+        _ => true,
+    });
+}
+
+/// A def directly in a class body (through decorators).
+fn in_class_body(def: Node) -> bool {
+    let mut parent = def.parent();
+    if parent.is_some_and(|p| p.kind() == "decorated_definition") {
+        parent = parent.and_then(|p| p.parent());
+    }
+    parent
+        .filter(|p| p.kind() == "block")
+        .and_then(|block| block.parent())
+        .is_some_and(|p| p.kind() == "class_definition")
 }
 
 /// `source` with the whole words of `pairs` replaced inside its docstrings (any string that is a
@@ -220,7 +312,6 @@ pub fn rename_in_docstrings(
 /// `text` with every whole word (`[A-Za-z0-9_]+`) equal to a `from` of `pairs` replaced by its
 /// `to`: names where prose mentions them.
 pub fn rename_prose(text: &str, pairs: &[(String, String)]) -> String {
-    let is_word = |c: char| c.is_ascii_alphanumeric() || c == '_';
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(start) = rest.find(is_word) {
@@ -237,6 +328,15 @@ pub fn rename_prose(text: &str, pairs: &[(String, String)]) -> String {
     }
     out.push_str(rest);
     out
+}
+
+fn is_word(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_'
+}
+
+/// The whole words (`[A-Za-z0-9_]+`) of `text`, in order.
+pub fn words(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| !is_word(c)).filter(|w| !w.is_empty())
 }
 
 /// Every identifier in `source`, attribute and keyword names included: what a new name must not
@@ -312,9 +412,23 @@ mod tests {
     #[test]
     fn keywords_of_calls_to_the_callee_follow_its_parameters() {
         let source = "wrap(s, width=3)\nother(width=3)\nx.wrap(width=1)\n";
+        let width = pairs(&[("width", "span")]);
         assert_eq!(
-            rename_keywords(source, "wrap", &pairs(&[("width", "span")])),
+            rename_keywords(source, "wrap", false, &width),
             "wrap(s, span=3)\nother(width=3)\nx.wrap(width=1)\n"
+        );
+        assert_eq!(
+            rename_keywords(source, "wrap", true, &width),
+            "wrap(s, width=3)\nother(width=3)\nx.wrap(span=1)\n"
+        );
+    }
+
+    #[test]
+    fn a_method_is_renamed_where_defined_in_a_class_and_wherever_read_as_an_attribute() {
+        let source = "class A:\n    @property\n    def wrap(self):\n        return self.wrap\n    w = f(wrap)\n\ndef wrap():\n    return A().wrap\n";
+        assert_eq!(
+            rename_method(source, "wrap", "fold"),
+            "class A:\n    @property\n    def fold(self):\n        return self.fold\n    w = f(fold)\n\ndef wrap():\n    return A().fold\n"
         );
     }
 

@@ -12,6 +12,7 @@ mod judged;
 mod queue;
 pub mod report;
 mod serve;
+mod variants;
 mod verify;
 
 use std::path::Path;
@@ -44,6 +45,7 @@ pub fn run(cli: Cli, printer: &Printer) -> anyhow::Result<u8> {
         Command::Serve(args) => serve::run(args, printer),
         Command::Queue(command) => queue::run(command, printer),
         Command::Contamination(args) => contamination::run(args, printer),
+        Command::Variants(args) => variants::run(args, printer),
     }
 }
 
