@@ -53,7 +53,7 @@ const SYNONYMS: &[(&str, &[&str])] = &[
     ("calc", &["derive", "figure"]),
     ("char", &["symbol", "glyph"]),
     ("chars", &["symbols", "glyphs"]),
-    ("check", &["verify", "test"]),
+    ("check", &["verify", "validate"]),
     ("chunk", &["piece", "segment"]),
     ("chunks", &["pieces", "segments"]),
     ("count", &["tally", "amount"]),
@@ -77,7 +77,7 @@ const SYNONYMS: &[(&str, &[&str])] = &[
     ("idx", &["position", "slot"]),
     ("indent", &["margin", "offset"]),
     ("index", &["position", "slot"]),
-    ("is", &["check", "test"]),
+    ("is", &["verify", "detect"]),
     ("item", &["element", "entry"]),
     ("items", &["elements", "entries"]),
     ("j", &["cursor", "jdx"]),
@@ -111,6 +111,7 @@ const SYNONYMS: &[(&str, &[&str])] = &[
     ("nums", &["quantities", "figures"]),
     ("of", &["for", "from"]),
     ("paren", &["bracket", "brace"]),
+    ("palindrome", &["mirror_word", "symmetric"]),
     ("parse", &["read", "interpret"]),
     ("pattern", &["template", "mask"]),
     ("pos", &["place", "spot"]),
@@ -305,7 +306,9 @@ impl Namer {
     }
 
     fn free(&self, name: &str, core: &str) -> bool {
+        // A `test_*` function of the program would be taken for a test.
         !self.taken.contains(name)
+            && !name.trim_start_matches('_').starts_with("test")
             && !RESERVED.contains(&name)
             && !(core.len() >= 3 && name.to_ascii_lowercase().contains(&core.to_ascii_lowercase()))
             && name.trim_start_matches('_') != core
