@@ -154,13 +154,13 @@ pub struct ContaminationArgs {
     /// The field of a JSONL corpus record that holds the text.
     #[arg(long, default_value = "text")]
     pub text_field: String,
-    /// Flag items with at least this share of their n-grams in the corpus (0 to 1)...
-    #[arg(long, default_value_t = benchgen_contamination::Thresholds::default().ngram_share, value_parser = valid::share)]
+    /// Flag items with at least this share of their n-grams in the corpus and of their tokens
+    /// in one place (0 to 1).
+    #[arg(long, default_value_t = benchgen_contamination::Thresholds::default().share, value_parser = valid::share)]
     pub threshold: f64,
-    /// ...and a run of at least this many tokens in one place (an item shorter than this: its
-    /// whole length).
-    #[arg(long, value_name = "TOKENS", default_value_t = benchgen_contamination::Thresholds::default().overlap_tokens, value_parser = valid::at_least_one::<usize>)]
-    pub min_overlap: usize,
+    /// Never flag items of fewer tokens: their shape is common code.
+    #[arg(long, value_name = "TOKENS", default_value_t = benchgen_contamination::Thresholds::default().min_tokens)]
+    pub min_tokens: usize,
 }
 
 #[derive(Debug, Args)]

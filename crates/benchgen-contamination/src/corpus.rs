@@ -57,7 +57,10 @@ impl std::ops::AddAssign for Scanned {
 
 /// A `.jsonl` or `.ndjson` file, gzipped or not.
 fn is_jsonl(path: &Path) -> bool {
-    let name = path.file_name().map(|n| n.to_string_lossy()).unwrap_or_default();
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy())
+        .unwrap_or_default();
     let name = name.strip_suffix(".gz").unwrap_or(&name);
     name.ends_with(".jsonl") || name.ends_with(".ndjson")
 }
@@ -260,7 +263,10 @@ mod tests {
         assert_eq!(scanned.files, 2, "{scanned:?}");
         assert_eq!((scanned.records, scanned.skipped_records), (3, 1));
         assert_eq!(problems.len(), 1, "{problems:?}");
-        assert!(problems[0].contains("data.jsonl.gz:1: 1 records skipped"), "{problems:?}");
+        assert!(
+            problems[0].contains("data.jsonl.gz:1: 1 records skipped"),
+            "{problems:?}"
+        );
         let overlap = scanner.overlaps(&Thresholds::default()).remove(0);
         assert!(overlap.flagged);
         assert_eq!(overlap.best_match_file, Some(root.join("a/data.jsonl.gz")));

@@ -1,28 +1,69 @@
 //! A Python tokenizer over a byte stream that keeps only what survives a rename or a reformat.
 //!
 //! tree-sitter needs a whole file; a corpus line can be gigabytes long and a file larger than
-//! memory, so this is a byte-at-a-time state machine with constant state: identifiers become
-//! one placeholder, numbers another, strings (implicit concatenations merged, docstrings
-//! included) a third; keywords and each punctuation character stay themselves; whitespace,
-//! newlines, indentation, line continuations, comments, `;` (a newline in other clothes) and
-//! trailing commas (`f(a, b,)`, which formatters add and remove) are dropped. Two copies of a function
+//! memory, so this is a byte-at-a-time state machine with constant state: an identifier becomes
+//! a hash of its name ([`is_identifier`]; the scan then numbers the identifiers of each n-gram
+//! by first occurrence, so that a consistent rename gives the same n-gram and the data flow
+//! still counts), numbers one placeholder, strings (implicit concatenations merged, docstrings
+//! included) another; keywords and each punctuation character stay themselves; whitespace,
+//! newlines, indentation, line continuations, comments, `;` (a newline in other clothes),
+//! trailing commas (`f(a, b,)`) and grouping parentheses (`return (a, b)`, `if (x):`; not a
+//! call's), which formatters add and remove, are dropped. Two copies of a function
 //! that differ in names, literals, layout or comments give the same tokens.
 
 /// A normalised token: a keyword, a punctuation byte, or one of the placeholders.
 pub type Token = u32;
 
-/// Any identifier (soft keywords `match`, `case`, `type`, `_` included).
-pub const IDENTIFIER: Token = 1;
+/// Set in the token of an identifier (soft keywords `match`, `case`, `type`, `_` included),
+/// whose other bits hash its name.
+pub const IDENTIFIER: Token = 1 << 31;
 /// Any number literal.
 pub const NUMBER: Token = 2;
-/// Any string literal (prefixed, triple-quoted, implicitly concatenated: one token).
+/// A string literal longer than [`SHORT_STRING`] bytes, or triple-quoted (docstrings,
+/// messages: the words may change, the code does not), or implicitly concatenated: one token.
 pub const STRING: Token = 3;
+/// Set in the token of a short one-line string, whose other bits hash its content (whatever
+/// the quotes): `"("` and `"<"` are structure, not prose.
+const SHORT: Token = 1 << 30;
+/// The longest string content kept as itself, in bytes.
+pub const SHORT_STRING: u8 = 4;
 
 const KEYWORDS: [&[u8]; 35] = [
-    b"False", b"None", b"True", b"and", b"as", b"assert", b"async", b"await", b"break", b"class",
-    b"continue", b"def", b"del", b"elif", b"else", b"except", b"finally", b"for", b"from",
-    b"global", b"if", b"import", b"in", b"is", b"lambda", b"nonlocal", b"not", b"or", b"pass",
-    b"raise", b"return", b"try", b"while", b"with", b"yield",
+    b"False",
+    b"None",
+    b"True",
+    b"and",
+    b"as",
+    b"assert",
+    b"async",
+    b"await",
+    b"break",
+    b"class",
+    b"continue",
+    b"def",
+    b"del",
+    b"elif",
+    b"else",
+    b"except",
+    b"finally",
+    b"for",
+    b"from",
+    b"global",
+    b"if",
+    b"import",
+    b"in",
+    b"is",
+    b"lambda",
+    b"nonlocal",
+    b"not",
+    b"or",
+    b"pass",
+    b"raise",
+    b"return",
+    b"try",
+    b"while",
+    b"with",
+    b"yield",
 ];
 /// Keywords are numbered from here; punctuation bytes lie below (but above the placeholders).
 const KEYWORD_BASE: Token = 1000;
@@ -33,10 +74,11 @@ const LONGEST_KEYWORD: usize = 8;
 enum State {
     Between,
     Comment,
-    /// `len` bytes so far, the first `LONGEST_KEYWORD` of them in `start`.
+    /// `len` bytes so far, the first `LONGEST_KEYWORD` of them in `start`; `hash` of them all.
     Identifier {
         start: [u8; LONGEST_KEYWORD],
         len: usize,
+        hash: u32,
     },
     Number {
         hex: bool,
@@ -54,6 +96,9 @@ enum State {
         escaped: bool,
         /// Closing quotes seen in a row (triple-quoted strings).
         closing: u8,
+        /// Bytes of the content so far (counted up to `SHORT_STRING + 1`) and their hash.
+        length: u8,
+        hash: u32,
     },
 }
 
@@ -67,7 +112,17 @@ pub struct Lexer {
     after_string: bool,
     /// A comma not emitted yet, with its line: dropped if a closing bracket follows.
     comma: Option<usize>,
+    /// The last token seen (emitted or not): whether a `(` opens a call.
+    last: Token,
+    /// Open parentheses, innermost last: `true` for grouping ones (not emitted). Bounded by
+    /// [`MAX_NESTING`]; deeper ones are all emitted.
+    parentheses: Vec<bool>,
+    /// Parentheses open past [`MAX_NESTING`].
+    deeper: usize,
 }
+
+/// Parentheses tracked at most: real code nests a few; a corpus may hold anything.
+const MAX_NESTING: usize = 256;
 
 impl Default for Lexer {
     fn default() -> Self {
@@ -82,6 +137,9 @@ impl Lexer {
             line: 1,
             after_string: false,
             comma: None,
+            last: 0,
+            parentheses: Vec::new(),
+            deeper: 0,
         }
     }
 
@@ -98,7 +156,7 @@ impl Lexer {
     /// Ends the text: emits a pending identifier, number or unterminated string.
     pub fn finish(&mut self, emit: &mut impl FnMut(Token, usize)) {
         match self.state {
-            State::Identifier { start, len } => self.emit(word(&start, len), emit),
+            State::Identifier { start, len, hash } => self.emit(word(&start, len, hash), emit),
             State::Number { .. } => self.emit(NUMBER, emit),
             State::Dot => self.emit(Token::from(b'.'), emit),
             State::OneQuote(_) | State::TwoQuotes(_) | State::String { .. } => {
@@ -109,8 +167,10 @@ impl Lexer {
         if let Some(line) = self.comma.take() {
             emit(Token::from(b','), line);
         }
-        self.state = State::Between;
-        self.after_string = false;
+        *self = Self {
+            line: self.line,
+            ..Self::new()
+        };
     }
 
     fn emit(&mut self, token: Token, emit: &mut impl FnMut(Token, usize)) {
@@ -119,12 +179,34 @@ impl Lexer {
                 emit(Token::from(b','), line);
             }
         }
+        let string = token == STRING || token & (IDENTIFIER | SHORT) == SHORT;
+        let last = std::mem::replace(&mut self.last, token);
+        if token == Token::from(b'(') {
+            let call = is_identifier(last)
+                || matches!(u8::try_from(last), Ok(b')' | b']' | b'}'))
+                || last == STRING
+                || last & (IDENTIFIER | SHORT) == SHORT;
+            if self.parentheses.len() == MAX_NESTING {
+                self.deeper += 1;
+            } else {
+                self.parentheses.push(!call);
+                if !call {
+                    return;
+                }
+            }
+        } else if token == Token::from(b')') {
+            if self.deeper > 0 {
+                self.deeper -= 1;
+            } else if self.parentheses.pop() == Some(true) {
+                return;
+            }
+        }
         if token == Token::from(b',') {
             self.comma = Some(self.line);
-        } else if !(token == STRING && self.after_string) {
+        } else if !(string && self.after_string) {
             emit(token, self.line);
         }
-        self.after_string = token == STRING;
+        self.after_string = string;
     }
 
     fn byte(&mut self, byte: u8, emit: &mut impl FnMut(Token, usize)) {
@@ -144,7 +226,11 @@ impl Lexer {
                         _ if is_identifier_byte(byte) => {
                             let mut start = [0; LONGEST_KEYWORD];
                             start[0] = byte;
-                            State::Identifier { start, len: 1 }
+                            State::Identifier {
+                                start,
+                                len: 1,
+                                hash: fnv(FNV_OFFSET, byte),
+                            }
                         }
                         _ => {
                             self.emit(Token::from(byte), emit);
@@ -159,7 +245,11 @@ impl Lexer {
                     }
                     return;
                 }
-                State::Identifier { mut start, len } => {
+                State::Identifier {
+                    mut start,
+                    len,
+                    hash,
+                } => {
                     if is_identifier_byte(byte) || byte.is_ascii_digit() {
                         if len < LONGEST_KEYWORD {
                             start[len] = byte;
@@ -167,6 +257,7 @@ impl Lexer {
                         self.state = State::Identifier {
                             start,
                             len: len + 1,
+                            hash: fnv(hash, byte),
                         };
                         return;
                     }
@@ -174,7 +265,7 @@ impl Lexer {
                         self.state = State::OneQuote(byte);
                         return;
                     }
-                    self.emit(word(&start, len), emit);
+                    self.emit(word(&start, len, hash), emit);
                     self.state = State::Between;
                 }
                 State::Number {
@@ -212,6 +303,8 @@ impl Lexer {
                             triple: false,
                             escaped: false,
                             closing: 0,
+                            length: 0,
+                            hash: FNV_OFFSET,
                         }
                     };
                     if byte == quote {
@@ -225,10 +318,12 @@ impl Lexer {
                             triple: true,
                             escaped: false,
                             closing: 0,
+                            length: 0,
+                            hash: FNV_OFFSET,
                         };
                         return;
                     }
-                    self.emit(STRING, emit);
+                    self.emit(short_string(0, FNV_OFFSET), emit);
                     self.state = State::Between;
                 }
                 State::String {
@@ -236,41 +331,36 @@ impl Lexer {
                     triple,
                     escaped,
                     closing,
+                    length,
+                    hash,
                 } => {
-                    let mut next = State::String {
-                        quote,
-                        triple,
-                        escaped: false,
-                        closing: 0,
-                    };
-                    let ends = if escaped {
-                        false
-                    } else if byte == b'\\' {
-                        next = State::String {
-                            quote,
-                            triple,
-                            escaped: true,
-                            closing: 0,
-                        };
+                    let ends = if escaped || byte == b'\\' {
                         false
                     } else if triple {
-                        let closing = if byte == quote { closing + 1 } else { 0 };
-                        next = State::String {
-                            quote,
-                            triple,
-                            escaped: false,
-                            closing,
-                        };
-                        closing == 3
+                        byte == quote && closing == 2
                     } else {
                         // An unterminated one-line string ends with its line.
                         byte == quote || byte == b'\n'
                     };
-                    self.state = if ends {
-                        self.emit(STRING, emit);
-                        State::Between
-                    } else {
-                        next
+                    if ends {
+                        let token = match triple {
+                            true => STRING,
+                            false => short_string(length, hash),
+                        };
+                        self.emit(token, emit);
+                        self.state = State::Between;
+                        return;
+                    }
+                    self.state = State::String {
+                        quote,
+                        triple,
+                        escaped: !escaped && byte == b'\\',
+                        closing: match (triple && !escaped && byte == quote, closing) {
+                            (true, closing) => closing + 1,
+                            (false, _) => 0,
+                        },
+                        length: length.saturating_add(1).min(SHORT_STRING + 1),
+                        hash: fnv(hash, byte),
                     };
                     return;
                 }
@@ -296,13 +386,32 @@ fn is_string_prefix(start: &[u8; LONGEST_KEYWORD], len: usize) -> bool {
     }
 }
 
-fn word(start: &[u8; LONGEST_KEYWORD], len: usize) -> Token {
+const FNV_OFFSET: u32 = 0x811c_9dc5;
+
+fn fnv(hash: u32, byte: u8) -> u32 {
+    (hash ^ u32::from(byte)).wrapping_mul(0x0100_0193)
+}
+
+fn word(start: &[u8; LONGEST_KEYWORD], len: usize, hash: u32) -> Token {
     if len <= LONGEST_KEYWORD {
         if let Some(index) = KEYWORDS.iter().position(|k| *k == &start[..len]) {
             return KEYWORD_BASE + index as Token;
         }
     }
-    IDENTIFIER
+    IDENTIFIER | (hash & !IDENTIFIER)
+}
+
+/// The token of a one-line string of `length` content bytes hashed to `hash`.
+fn short_string(length: u8, hash: u32) -> Token {
+    match length <= SHORT_STRING {
+        true => SHORT | (hash & (SHORT - 1)),
+        false => STRING,
+    }
+}
+
+/// Whether `token` is an identifier's.
+pub fn is_identifier(token: Token) -> bool {
+    token & IDENTIFIER != 0
 }
 
 /// The tokens of a whole text.
@@ -319,21 +428,44 @@ pub fn tokens(text: &str) -> Vec<Token> {
 mod tests {
     use super::*;
 
+    /// Identifiers numbered by first occurrence in the whole text, as the scan does per n-gram.
+    fn canonical(text: &str) -> Vec<Token> {
+        let raw = tokens(text);
+        raw.iter()
+            .map(|&t| match is_identifier(t) {
+                true => 100 + raw.iter().position(|&u| u == t).unwrap() as Token,
+                false => t,
+            })
+            .collect()
+    }
+
     #[test]
     fn renaming_reformatting_and_comments_give_the_same_tokens() {
         let original = "def wrap(text, width=70):\n    \"\"\"Wrap it.\"\"\"\n    # split\n    return [text[i:i + width] for i in range(0, len(text), width)]\n";
-        let edited = "def split_lines(s,\n               w = 80,):  # renamed\n    '''Other doc.'''\n    return [ s[j : j+w]\n             for j in range(0, len(s), w,) ];\n";
-        assert_eq!(tokens(original), tokens(edited));
-        assert_ne!(tokens(original), tokens("def wrap(text, width=70):\n    return text\n"));
+        let edited = "def split_lines(s,\n               w = 80,):  # renamed\n    '''Other doc.'''\n    return ([ s[j : (j+w)]\n             for j in range(0, len(s), w,) ]);\n";
+        assert_eq!(canonical(original), canonical(edited));
+        assert_ne!(
+            canonical(original),
+            canonical("def wrap(text, width=70):\n    return text\n")
+        );
+        // The data flow counts: the same shape over other variables is another n-gram.
+        assert_ne!(canonical("a = b + a"), canonical("a = b + c"));
     }
 
     #[test]
     fn strings_numbers_and_keywords_are_told_apart() {
-        let t = tokens("x = r'a\\'b' \"c\" f\"\"\"d\"\" e\"\"\" + 0x1e+5 - 1e+5 + .5 if not None else ...");
+        let t = tokens(
+            "x = r'a\\'bcd' \"c\" f\"\"\"d\"\" e\"\"\" + 0x1e+5 - 1e+5 + .5 if not None else ...",
+        );
+        assert_eq!(tokens("'('"), tokens("\"(\""));
+        assert_ne!(tokens("'('"), tokens("'<'"));
+        assert_eq!(tokens("'((((('"), tokens("'<<<<<'"));
+        assert!(is_identifier(t[0]));
+        assert_eq!(tokens("x")[0], t[0]);
+        assert_ne!(tokens("y")[0], t[0]);
         assert_eq!(
-            t,
+            t[1..],
             vec![
-                IDENTIFIER,
                 Token::from(b'='),
                 STRING,
                 Token::from(b'+'),

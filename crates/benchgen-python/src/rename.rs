@@ -66,10 +66,13 @@ pub fn rename_locals(
 ) -> Option<String> {
     let tree = parse(program);
     let defs = definitions(tree.root_node(), program);
-    let def = defs.iter().rfind(|d| d.qualified_name() == qualified_name)?;
+    let def = defs
+        .iter()
+        .rfind(|d| d.qualified_name() == qualified_name)?;
     let mut edits = Vec::new();
     if let Some(parameters) = def.node.child_by_field_name("parameters") {
-        for parameter in (0..parameters.named_child_count()).filter_map(|i| parameters.named_child(i))
+        for parameter in
+            (0..parameters.named_child_count()).filter_map(|i| parameters.named_child(i))
         {
             if let Some(name) = parameter_name(parameter) {
                 rename_node(name, program, pairs, &mut edits);
@@ -173,17 +176,19 @@ pub fn rename_keywords(
     let mut edits = Vec::new();
     walk(tree.root_node(), &mut |node| {
         if node.kind() == "call" {
-            let calls_it = node.child_by_field_name("function").is_some_and(|f| {
-                match (method, f.kind()) {
-                    (false, "identifier") => text(f, source) == callee,
-                    (true, "attribute") => f
-                        .child_by_field_name("attribute")
-                        .is_some_and(|a| text(a, source) == callee),
-                    _ => false,
-                }
-            });
+            let calls_it =
+                node.child_by_field_name("function")
+                    .is_some_and(|f| match (method, f.kind()) {
+                        (false, "identifier") => text(f, source) == callee,
+                        (true, "attribute") => f
+                            .child_by_field_name("attribute")
+                            .is_some_and(|a| text(a, source) == callee),
+                        _ => false,
+                    });
             if let (true, Some(arguments)) = (calls_it, node.child_by_field_name("arguments")) {
-                for argument in (0..arguments.named_child_count()).filter_map(|i| arguments.named_child(i)) {
+                for argument in
+                    (0..arguments.named_child_count()).filter_map(|i| arguments.named_child(i))
+                {
                     if argument.kind() == "keyword_argument" {
                         if let Some(name) = argument.child_by_field_name("name") {
                             rename_node(name, source, pairs, &mut edits);
@@ -402,8 +407,12 @@ mod tests {
             ]),
         )
         .unwrap();
-        assert!(renamed.starts_with("width = 70\n\ndef wrap(passage, span=width, *, divider: str = ' '):"));
-        assert!(renamed.contains("tokens = passage.split(divider)"), "{renamed}");
+        assert!(renamed
+            .starts_with("width = 70\n\ndef wrap(passage, span=width, *, divider: str = ' '):"));
+        assert!(
+            renamed.contains("tokens = passage.split(divider)"),
+            "{renamed}"
+        );
         assert!(renamed.contains(".center(span, fillchar=divider) + str(len(passage))"));
         // Prose is another pass.
         assert!(renamed.contains("\"\"\"Wrap text to width.\"\"\""));
@@ -439,11 +448,17 @@ mod tests {
             None,
             &pairs(&[("text", "passage"), ("wrap", "fold"), ("width", "span")]),
         );
-        assert!(renamed.contains("\"\"\"Wrap passage to span.\"\"\""), "{renamed}");
+        assert!(
+            renamed.contains("\"\"\"Wrap passage to span.\"\"\""),
+            "{renamed}"
+        );
         assert!(renamed.contains("# split the passage"));
         assert!(renamed.contains("def wrap(text, width=width"));
         assert_eq!(
-            rename_prose(">>> wrap(text, width=3) wraps text_x", &pairs(&[("wrap", "fold"), ("text", "s")])),
+            rename_prose(
+                ">>> wrap(text, width=3) wraps text_x",
+                &pairs(&[("wrap", "fold"), ("text", "s")])
+            ),
             ">>> fold(s, width=3) wraps text_x"
         );
     }

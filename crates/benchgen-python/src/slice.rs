@@ -969,7 +969,10 @@ def f(x, datetime_=_common_datetime.min, *, y: _common_datetime = None):
             rename("class C:\n    def datetime(self):\n        return datetime.now()\n").unwrap(),
             "class C:\n    def datetime(self):\n        return _common_datetime.now()\n"
         );
-        assert_eq!(rename("class C:\n    def datetime(self): ...\n    x = datetime\n"), None);
+        assert_eq!(
+            rename("class C:\n    def datetime(self): ...\n    x = datetime\n"),
+            None
+        );
         assert_eq!(rename("import datetime.x\n"), None);
         assert_eq!(rename("from x import *\n"), None);
     }

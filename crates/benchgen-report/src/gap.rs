@@ -56,7 +56,8 @@ pub fn memorisation_gap(
         .iter()
         .filter_map(|item| {
             let after = *rates.get(item.task_id.as_str())?;
-            (item.solve_rate - after >= LARGE_DROP).then(|| (item.task_id.clone(), item.solve_rate, after))
+            (item.solve_rate - after >= LARGE_DROP)
+                .then(|| (item.task_id.clone(), item.solve_rate, after))
         })
         .collect();
     large_drops.sort_by(|a, b| (b.1 - b.2).total_cmp(&(a.1 - a.2)).then(a.0.cmp(&b.0)));

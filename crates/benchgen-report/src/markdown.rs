@@ -83,7 +83,9 @@ pub fn render_gap_markdown(gaps: &[Gap]) -> String {
         .iter()
         .map(|gap| {
             let pair = &gap.comparison;
-            let share = |value: Option<f64>| value.map_or(format::NOT_AVAILABLE.to_string(), format::percent);
+            let share = |value: Option<f64>| {
+                value.map_or(format::NOT_AVAILABLE.to_string(), format::percent)
+            };
             vec![
                 pair.first.clone(),
                 pair.second.clone(),
@@ -91,10 +93,14 @@ pub fn render_gap_markdown(gaps: &[Gap]) -> String {
                 share(pair.first_pass_at_1),
                 share(pair.second_pass_at_1),
                 pair.difference
-                    .map_or(format::NOT_AVAILABLE.to_string(), |d| format::points(d.value)),
+                    .map_or(format::NOT_AVAILABLE.to_string(), |d| {
+                        format::points(d.value)
+                    }),
                 pair.difference
                     .and_then(|d| d.interval)
-                    .map_or(format::NOT_AVAILABLE.to_string(), |i| format::points_interval(&i)),
+                    .map_or(format::NOT_AVAILABLE.to_string(), |i| {
+                        format::points_interval(&i)
+                    }),
                 match pair.conclusion {
                     Some(crate::Conclusion::FirstBetter) => "recall: drops on the variants".into(),
                     Some(crate::Conclusion::SecondBetter) => "better on the variants".into(),

@@ -25,8 +25,8 @@ mod names;
 use benchgen_core::Example;
 use benchgen_judge::Case;
 use benchgen_python::rename::{
-    identifiers, local_names, rename_in_docstrings, rename_keywords, rename_locals,
-    rename_method, rename_prose, words,
+    identifiers, local_names, rename_in_docstrings, rename_keywords, rename_locals, rename_method,
+    rename_prose, words,
 };
 use benchgen_python::{find_target, functions, mask, parse_errors, rename_global};
 
@@ -56,11 +56,51 @@ pub struct Variant {
 /// Methods of built-in types: a method of this name may be another object's, so an attribute
 /// of this name is not renamed.
 const BUILTIN_METHODS: &[&str] = &[
-    "append", "clear", "copy", "count", "decode", "encode", "endswith", "extend", "find",
-    "format", "get", "index", "insert", "items", "join", "keys", "lower", "pop", "read",
-    "remove", "replace", "reverse", "sort", "split", "startswith", "strip", "update", "upper",
-    "values", "write", "add", "close", "send", "throw", "search", "match", "sub", "group",
-    "groups", "start", "end", "span", "flush", "seek", "tell",
+    "append",
+    "clear",
+    "copy",
+    "count",
+    "decode",
+    "encode",
+    "endswith",
+    "extend",
+    "find",
+    "format",
+    "get",
+    "index",
+    "insert",
+    "items",
+    "join",
+    "keys",
+    "lower",
+    "pop",
+    "read",
+    "remove",
+    "replace",
+    "reverse",
+    "sort",
+    "split",
+    "startswith",
+    "strip",
+    "update",
+    "upper",
+    "values",
+    "write",
+    "add",
+    "close",
+    "send",
+    "throw",
+    "search",
+    "match",
+    "sub",
+    "group",
+    "groups",
+    "start",
+    "end",
+    "span",
+    "flush",
+    "seek",
+    "tell",
 ];
 
 /// The item `example` under new names chosen with `seed`, or why it cannot be renamed safely.
@@ -116,7 +156,9 @@ pub fn make_variant(example: &Example, seed: u64) -> Result<Variant, String> {
         .flat_map(|s| s.binds)
         .map(|name| {
             // Python's convention: classes are CamelCase, functions are not.
-            let class = name.trim_start_matches('_').starts_with(|c: char| c.is_ascii_uppercase());
+            let class = name
+                .trim_start_matches('_')
+                .starts_with(|c: char| c.is_ascii_uppercase());
             (name, if class { Kind::Class } else { Kind::Function })
         })
         .collect();
@@ -124,7 +166,10 @@ pub fn make_variant(example: &Example, seed: u64) -> Result<Variant, String> {
         if names::is_reserved(name) {
             keep(name, "a name Python gives meaning to");
         } else if *kind == Kind::Class && named_in_expected(name) {
-            keep(name, "named in an expected value (a returned object's type)");
+            keep(
+                name,
+                "named in an expected value (a returned object's type)",
+            );
         } else {
             globals.push((name.clone(), namer.name_for(name, *kind)));
         }
@@ -140,7 +185,10 @@ pub fn make_variant(example: &Example, seed: u64) -> Result<Variant, String> {
     if shown_as_method {
         let name = &info.name;
         if names::is_reserved(name) || name.starts_with("__") {
-            keep(name, "a name Python gives meaning to (dunder or private to its class)");
+            keep(
+                name,
+                "a name Python gives meaning to (dunder or private to its class)",
+            );
         } else if BUILTIN_METHODS.contains(&name.as_str()) {
             keep(name, "a method name built-in types have too");
         } else {
@@ -181,7 +229,11 @@ pub fn make_variant(example: &Example, seed: u64) -> Result<Variant, String> {
     let program = rename_locals(&program, qualified, &local_pairs)
         .ok_or_else(|| format!("its target `{qualified}` is lost after renaming its locals"))?;
     let mut module_pairs = globals.clone();
-    module_pairs.extend(method_pair.clone().filter(|pair| Some(pair) != as_function.as_ref()));
+    module_pairs.extend(
+        method_pair
+            .clone()
+            .filter(|pair| Some(pair) != as_function.as_ref()),
+    );
     // What calls to the target are spelled with now, and whether they are method calls.
     let callee = match (info.is_method, &method_pair, &as_function) {
         (true, Some((_, to)), _) | (false, _, Some((_, to))) => to.clone(),
@@ -240,7 +292,10 @@ pub fn make_variant(example: &Example, seed: u64) -> Result<Variant, String> {
                         .map_or(class.clone(), |(_, to)| to.clone())
                 })
                 .collect();
-            path.push(pair.as_ref().map_or(info.name.clone(), |(_, to)| to.clone()));
+            path.push(
+                pair.as_ref()
+                    .map_or(info.name.clone(), |(_, to)| to.clone()),
+            );
             path.join(".")
         }
     };
@@ -272,4 +327,3 @@ fn case_code(case: &Case) -> impl Iterator<Item = &str> {
         .into_iter()
         .chain(case.after.iter().map(|a| a.expr.as_str()))
 }
-

@@ -157,7 +157,14 @@ const SYNONYMS: &[(&str, &[&str])] = &[
 ];
 
 /// Verbs for a function none of whose parts is known.
-const VERBS: &[&str] = &["compute", "derive", "produce", "evaluate", "determine", "resolve"];
+const VERBS: &[&str] = &[
+    "compute",
+    "derive",
+    "produce",
+    "evaluate",
+    "determine",
+    "resolve",
+];
 /// Nouns for a name none of whose parts is known, when the docstring offers none.
 const NOUNS: &[&str] = &[
     "amount", "entry", "element", "piece", "record", "figure", "unit", "portion", "quantity",
@@ -166,28 +173,184 @@ const NOUNS: &[&str] = &[
 
 /// Words of a docstring that say nothing of the function.
 const STOPWORDS: &[&str] = &[
-    "the", "and", "for", "that", "this", "with", "from", "into", "are", "its", "return",
-    "returns", "given", "list", "string", "number", "value", "values", "which", "each", "will",
-    "not", "you", "your", "have", "has", "was", "all", "any", "can", "one", "two", "then",
-    "than", "when", "where", "there", "their", "these", "those", "such", "but", "also", "only",
-    "input", "output", "function", "example", "true", "false", "none", "int", "str", "float",
-    "self", "args", "kwargs", "returning", "return",
+    "the",
+    "and",
+    "for",
+    "that",
+    "this",
+    "with",
+    "from",
+    "into",
+    "are",
+    "its",
+    "return",
+    "returns",
+    "given",
+    "list",
+    "string",
+    "number",
+    "value",
+    "values",
+    "which",
+    "each",
+    "will",
+    "not",
+    "you",
+    "your",
+    "have",
+    "has",
+    "was",
+    "all",
+    "any",
+    "can",
+    "one",
+    "two",
+    "then",
+    "than",
+    "when",
+    "where",
+    "there",
+    "their",
+    "these",
+    "those",
+    "such",
+    "but",
+    "also",
+    "only",
+    "input",
+    "output",
+    "function",
+    "example",
+    "true",
+    "false",
+    "none",
+    "int",
+    "str",
+    "float",
+    "self",
+    "args",
+    "kwargs",
+    "returning",
+    "return",
 ];
 
 /// Python's built-in names and keywords: never a new name.
 const RESERVED: &[&str] = &[
-    "abs", "aiter", "all", "anext", "any", "ascii", "bin", "bool", "breakpoint", "bytearray",
-    "bytes", "callable", "chr", "classmethod", "compile", "complex", "copyright", "credits",
-    "delattr", "dict", "dir", "divmod", "enumerate", "eval", "exec", "exit", "filter", "float",
-    "format", "frozenset", "getattr", "globals", "hasattr", "hash", "help", "hex", "id", "input",
-    "int", "isinstance", "issubclass", "iter", "len", "license", "list", "locals", "map", "max",
-    "memoryview", "min", "next", "object", "oct", "open", "ord", "pow", "print", "property",
-    "quit", "range", "repr", "reversed", "round", "set", "setattr", "slice", "sorted",
-    "staticmethod", "str", "sum", "super", "tuple", "type", "vars", "zip", "False", "None",
-    "True", "and", "as", "assert", "async", "await", "break", "class", "continue", "def", "del",
-    "elif", "else", "except", "finally", "for", "from", "global", "if", "import", "in", "is",
-    "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while", "with",
-    "yield", "match", "case", "type", "self", "cls",
+    "abs",
+    "aiter",
+    "all",
+    "anext",
+    "any",
+    "ascii",
+    "bin",
+    "bool",
+    "breakpoint",
+    "bytearray",
+    "bytes",
+    "callable",
+    "chr",
+    "classmethod",
+    "compile",
+    "complex",
+    "copyright",
+    "credits",
+    "delattr",
+    "dict",
+    "dir",
+    "divmod",
+    "enumerate",
+    "eval",
+    "exec",
+    "exit",
+    "filter",
+    "float",
+    "format",
+    "frozenset",
+    "getattr",
+    "globals",
+    "hasattr",
+    "hash",
+    "help",
+    "hex",
+    "id",
+    "input",
+    "int",
+    "isinstance",
+    "issubclass",
+    "iter",
+    "len",
+    "license",
+    "list",
+    "locals",
+    "map",
+    "max",
+    "memoryview",
+    "min",
+    "next",
+    "object",
+    "oct",
+    "open",
+    "ord",
+    "pow",
+    "print",
+    "property",
+    "quit",
+    "range",
+    "repr",
+    "reversed",
+    "round",
+    "set",
+    "setattr",
+    "slice",
+    "sorted",
+    "staticmethod",
+    "str",
+    "sum",
+    "super",
+    "tuple",
+    "type",
+    "vars",
+    "zip",
+    "False",
+    "None",
+    "True",
+    "and",
+    "as",
+    "assert",
+    "async",
+    "await",
+    "break",
+    "class",
+    "continue",
+    "def",
+    "del",
+    "elif",
+    "else",
+    "except",
+    "finally",
+    "for",
+    "from",
+    "global",
+    "if",
+    "import",
+    "in",
+    "is",
+    "lambda",
+    "nonlocal",
+    "not",
+    "or",
+    "pass",
+    "raise",
+    "return",
+    "try",
+    "while",
+    "with",
+    "yield",
+    "match",
+    "case",
+    "type",
+    "self",
+    "cls",
 ];
 
 /// What a name names, which decides its shape.
@@ -265,12 +428,18 @@ impl Namer {
                 }
             }
             if !known && kind == Kind::Function {
-                words.insert(0, VERBS[self.pick(original, &salt, VERBS.len())].to_string());
+                words.insert(
+                    0,
+                    VERBS[self.pick(original, &salt, VERBS.len())].to_string(),
+                );
                 words.truncate(2);
             }
             words.dedup();
             let name = match kind {
-                Kind::Class => format!("{prefix}{}", words.iter().map(|w| capitalised(w)).collect::<String>()),
+                Kind::Class => format!(
+                    "{prefix}{}",
+                    words.iter().map(|w| capitalised(w)).collect::<String>()
+                ),
                 _ => format!("{prefix}{}", words.join("_")),
             };
             if self.free(&name, core) {
@@ -310,7 +479,10 @@ impl Namer {
         !self.taken.contains(name)
             && !name.trim_start_matches('_').starts_with("test")
             && !RESERVED.contains(&name)
-            && !(core.len() >= 3 && name.to_ascii_lowercase().contains(&core.to_ascii_lowercase()))
+            && !(core.len() >= 3
+                && name
+                    .to_ascii_lowercase()
+                    .contains(&core.to_ascii_lowercase()))
             && name.trim_start_matches('_') != core
     }
 }
@@ -361,16 +533,35 @@ mod tests {
 
     #[test]
     fn names_keep_meaning_differ_from_the_original_and_repeat_with_the_seed() {
-        let mut namer = Namer::new(0, "textwrap/wrap", "Wrap a single paragraph of text.", BTreeSet::new());
+        let mut namer = Namer::new(
+            0,
+            "textwrap/wrap",
+            "Wrap a single paragraph of text.",
+            BTreeSet::new(),
+        );
         let wrap = namer.name_for("wrap", Kind::Function);
         assert!(["fold", "break_lines"].contains(&wrap.as_str()), "{wrap}");
         let private = namer.name_for("_munge_whitespace", Kind::Function);
-        assert!(private.starts_with('_') && !private.contains("munge"), "{private}");
+        assert!(
+            private.starts_with('_') && !private.contains("munge"),
+            "{private}"
+        );
         let class = namer.name_for("TextWrapper", Kind::Class);
-        assert!(class.chars().next().unwrap().is_ascii_uppercase() && !class.contains("TextWrapper"), "{class}");
+        assert!(
+            class.chars().next().unwrap().is_ascii_uppercase() && !class.contains("TextWrapper"),
+            "{class}"
+        );
         let unknown = namer.name_for("frobnicate", Kind::Function);
-        assert!(unknown.contains('_') && !unknown.contains("frobnicate"), "{unknown}");
-        let mut again = Namer::new(0, "textwrap/wrap", "Wrap a single paragraph of text.", BTreeSet::new());
+        assert!(
+            unknown.contains('_') && !unknown.contains("frobnicate"),
+            "{unknown}"
+        );
+        let mut again = Namer::new(
+            0,
+            "textwrap/wrap",
+            "Wrap a single paragraph of text.",
+            BTreeSet::new(),
+        );
         assert_eq!(again.name_for("wrap", Kind::Function), wrap);
     }
 
@@ -379,7 +570,10 @@ mod tests {
         let taken: BTreeSet<String> = ["fold", "break_lines"].map(String::from).into();
         let mut namer = Namer::new(0, "i", "", taken);
         let name = namer.name_for("wrap", Kind::Function);
-        assert!(name != "fold" && name != "break_lines" && name != "wrap", "{name}");
+        assert!(
+            name != "fold" && name != "break_lines" && name != "wrap",
+            "{name}"
+        );
         let local = namer.name_for("s", Kind::Local);
         assert_ne!(local, "str");
         assert!(is_reserved("len") && is_reserved("__init__") && !is_reserved("wrap"));

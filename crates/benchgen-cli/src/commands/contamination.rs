@@ -28,8 +28,8 @@ pub fn run(args: ContaminationArgs, printer: &Printer) -> anyhow::Result<u8> {
         anyhow::bail!("no corpus file could be read (see the warnings above)");
     }
     let overlaps = scanner.overlaps(&Thresholds {
-        ngram_share: args.threshold,
-        overlap_tokens: args.min_overlap,
+        share: args.threshold,
+        min_tokens: args.min_tokens,
     });
     benchgen_dataset::write_jsonl(&args.out, &overlaps)
         .with_context(|| format!("failed to write `{}`", args.out.display()))?;
@@ -46,11 +46,14 @@ pub fn run(args: ContaminationArgs, printer: &Printer) -> anyhow::Result<u8> {
             String::new()
         }
     ));
-    let short = overlaps.iter().filter(|o| o.ngram_share.is_none()).count();
+    let short = overlaps
+        .iter()
+        .filter(|o| o.tokens < args.min_tokens)
+        .count();
     if short > 0 {
         printer.info(&format!(
-            "{short} items are shorter than one {}-token n-gram and not judged",
-            benchgen_contamination::NGRAM
+            "{short} items have fewer than {} tokens and are never flagged (--min-tokens)",
+            args.min_tokens
         ));
     }
     for overlap in overlaps.iter().filter(|o| o.flagged) {
@@ -70,10 +73,10 @@ pub fn run(args: ContaminationArgs, printer: &Printer) -> anyhow::Result<u8> {
     }
     let flagged = overlaps.iter().filter(|o| o.flagged).count();
     printer.data(&format!(
-        "{flagged} of {} items flagged (n-gram share >= {}, run >= {} tokens)",
+        "{flagged} of {} items flagged (n-gram share and longest run >= {} of the tokens, items of {} tokens or more)",
         overlaps.len(),
         args.threshold,
-        args.min_overlap
+        args.min_tokens
     ));
     Ok(exit_codes::SUCCESS)
 }

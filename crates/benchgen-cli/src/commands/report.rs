@@ -263,11 +263,8 @@ fn load(paths: &[PathBuf]) -> anyhow::Result<Loaded> {
             datasets.push((info.dataset.clone(), read_dataset(&info.dataset)?));
         }
     }
-    let is_variants = |examples: &[Example]| {
-        examples
-            .iter()
-            .all(|e| e.provenance.variant_of.is_some())
-    };
+    let is_variants =
+        |examples: &[Example]| examples.iter().all(|e| e.provenance.variant_of.is_some());
     let (originals, variants) = match datasets.len() {
         1 => (datasets.remove(0), None),
         2 => {

@@ -21,11 +21,15 @@ use crate::printer::Printer;
 const STUBS: [&str; 3] = ["pass", "return None", "raise NotImplementedError"];
 
 pub fn run(args: VariantsArgs, printer: &Printer) -> anyhow::Result<u8> {
-    let environment_file = EnvironmentsFile::read_for(&args.dataset)
-        .context("failed to read the environment file")?;
+    let environment_file =
+        EnvironmentsFile::read_for(&args.dataset).context("failed to read the environment file")?;
     Files::new()
         .input(&args.dataset)
-        .inputs(environment_file.as_ref().map(|_| EnvironmentsFile::path_for(&args.dataset)))
+        .inputs(
+            environment_file
+                .as_ref()
+                .map(|_| EnvironmentsFile::path_for(&args.dataset)),
+        )
         .output("--out", &args.out)
         .maybe_output(
             "the environment file",
