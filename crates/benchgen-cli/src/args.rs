@@ -158,7 +158,8 @@ pub struct ContaminationArgs {
     /// in one place (0 to 1).
     #[arg(long, default_value_t = benchgen_contamination::Thresholds::default().share, value_parser = valid::share)]
     pub threshold: f64,
-    /// Never flag items of fewer tokens: their shape is common code.
+    /// Items of fewer tokens are flagged only when found whole and verbatim (names as written):
+    /// their shape alone is common code.
     #[arg(long, value_name = "TOKENS", default_value_t = benchgen_contamination::Thresholds::default().min_tokens)]
     pub min_tokens: usize,
 }

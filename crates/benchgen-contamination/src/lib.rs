@@ -40,8 +40,9 @@ pub struct Thresholds {
     /// Least share of the target's n-grams found in the corpus, and of its tokens in the
     /// longest run.
     pub share: f64,
-    /// Fewest tokens an item must have to be flagged: a shorter function (`def f(s): return
-    /// len(s)`) has the shape of too much ordinary code to tell a copy from a coincidence.
+    /// Fewest tokens an item must have to be flagged by its normalised n-grams: a shorter
+    /// function (`def f(s): return len(s)`) has the shape of too much ordinary code to tell a
+    /// renamed copy from a coincidence, so it is flagged only when found whole, verbatim.
     pub min_tokens: usize,
 }
 
@@ -67,6 +68,9 @@ pub struct Overlap {
     /// The longest run of the target's tokens found in one place of the corpus, in tokens
     /// (0 when no n-gram of it was found).
     pub longest_overlap_tokens: usize,
+    /// The same, counting only tokens as written (names, short strings): what flags an item of
+    /// fewer than [`Thresholds::min_tokens`] tokens, whose shape alone is common code.
+    pub longest_verbatim_tokens: usize,
     /// Share of the target's n-grams found anywhere in the corpus; `null` for a target shorter
     /// than one n-gram, which is not judged.
     pub ngram_share: Option<f64>,
@@ -80,10 +84,20 @@ pub struct Overlap {
 /// An item's n-grams found so far.
 struct ItemState {
     tokens: usize,
+    /// Normalised n-grams found (see [`hash`]).
     found: Vec<bool>,
-    /// Longest run, in n-grams, and where it starts (file index, line).
-    longest: usize,
-    at: Option<(usize, usize)>,
+    /// Longest run, in n-grams, and where it starts (file index, line): of normalised n-grams,
+    /// and of verbatim ones.
+    longest: [usize; 2],
+    at: [Option<(usize, usize)>; 2],
+}
+
+/// The two kinds of n-gram: normalised (a rename does not change it) and verbatim (names and
+/// short strings as written), which alone can tell a short item from common code.
+#[derive(Clone, Copy)]
+enum Kind {
+    Normalised = 0,
+    Verbatim = 1,
 }
 
 /// Where an n-gram of the corpus starts, and the run of an item's consecutive n-grams ending
@@ -96,8 +110,8 @@ struct Run {
 
 /// The table of the items' n-grams and what the corpus matched of them so far.
 pub struct Scanner {
-    /// n-gram hash → (item, position of the n-gram in the item).
-    table: HashMap<u64, Vec<(u32, u32)>, BuildHasherDefault<Prehashed>>,
+    /// Per [`Kind`]: n-gram hash → (item, position of the n-gram in the item).
+    tables: [Table; 2],
     items: Vec<ItemState>,
     ids: Vec<String>,
     files: Vec<PathBuf>,
@@ -109,15 +123,18 @@ pub struct Stream {
     /// Lines of the tokens in `window`.
     lines: [usize; NGRAM],
     seen: usize,
-    runs: HashMap<(u32, u32), Run>,
-    next_runs: HashMap<(u32, u32), Run>,
+    /// Per [`Kind`]: the runs ending at the previous n-gram, and at this one.
+    runs: [HashMap<(u32, u32), Run>; 2],
+    next_runs: [HashMap<(u32, u32), Run>; 2],
     file: usize,
 }
+
+type Table = HashMap<u64, Vec<(u32, u32)>, BuildHasherDefault<Prehashed>>;
 
 impl Scanner {
     /// Hashes every n-gram of every item's reference target.
     pub fn new(examples: &[Example]) -> Self {
-        let mut table: HashMap<u64, Vec<(u32, u32)>, _> = HashMap::default();
+        let mut tables: [Table; 2] = Default::default();
         let mut items = Vec::with_capacity(examples.len());
         for (item, example) in examples.iter().enumerate() {
             let span = example.target.span;
@@ -127,20 +144,22 @@ impl Scanner {
                 let window: &[Token; NGRAM] = tokens[position..position + NGRAM]
                     .try_into()
                     .expect("a window of NGRAM tokens");
-                table
-                    .entry(hash(window))
-                    .or_default()
-                    .push((item as u32, position as u32));
+                for kind in [Kind::Normalised, Kind::Verbatim] {
+                    tables[kind as usize]
+                        .entry(hash(window, kind))
+                        .or_default()
+                        .push((item as u32, position as u32));
+                }
             }
             items.push(ItemState {
                 tokens: tokens.len(),
                 found: vec![false; grams],
-                longest: 0,
-                at: None,
+                longest: [0; 2],
+                at: [None; 2],
             });
         }
         Self {
-            table,
+            tables,
             items,
             ids: examples.iter().map(|e| e.id.clone()).collect(),
             files: Vec::new(),
@@ -153,8 +172,8 @@ impl Scanner {
             window: [0; NGRAM],
             lines: [0; NGRAM],
             seen: 0,
-            runs: HashMap::new(),
-            next_runs: HashMap::new(),
+            runs: Default::default(),
+            next_runs: Default::default(),
             file,
         }
     }
@@ -169,12 +188,20 @@ impl Scanner {
         if stream.seen < NGRAM {
             return;
         }
-        stream.next_runs.clear();
-        if let Some(matches) = self.table.get(&hash(&stream.window)) {
+        for kind in [Kind::Normalised, Kind::Verbatim] {
+            self.match_window(stream, kind);
+        }
+    }
+
+    /// Extends the runs of `kind` with the n-gram ending at the stream's last token.
+    fn match_window(&mut self, stream: &mut Stream, kind: Kind) {
+        let k = kind as usize;
+        stream.next_runs[k].clear();
+        if let Some(matches) = self.tables[k].get(&hash(&stream.window, kind)) {
             for &(item, position) in matches {
                 let previous = position
                     .checked_sub(1)
-                    .and_then(|p| stream.runs.get(&(item, p)));
+                    .and_then(|p| stream.runs[k].get(&(item, p)));
                 let run = match previous {
                     Some(run) => Run {
                         grams: run.grams + 1,
@@ -185,16 +212,19 @@ impl Scanner {
                         line: stream.lines[0],
                     },
                 };
-                stream.next_runs.insert((item, position), run);
+                stream.next_runs[k].insert((item, position), run);
                 let state = &mut self.items[item as usize];
-                state.found[position as usize] = true;
-                if run.grams > state.longest {
-                    state.longest = run.grams;
-                    state.at = Some((stream.file, run.line));
+                if let Kind::Normalised = kind {
+                    state.found[position as usize] = true;
+                }
+                if run.grams > state.longest[k] {
+                    state.longest[k] = run.grams;
+                    state.at[k] = Some((stream.file, run.line));
                 }
             }
         }
-        std::mem::swap(&mut stream.runs, &mut stream.next_runs);
+        let (runs, next) = (&mut stream.runs[k], &mut stream.next_runs[k]);
+        std::mem::swap(runs, next);
     }
 
     /// Every item's overlap, flagged by `thresholds`, in item order.
@@ -206,35 +236,47 @@ impl Scanner {
                 let grams = state.found.len();
                 let ngram_share = (grams > 0)
                     .then(|| state.found.iter().filter(|&&f| f).count() as f64 / grams as f64);
-                let longest_overlap_tokens = match state.longest {
+                let tokens_of = |grams: usize| match grams {
                     0 => 0,
                     grams => grams + NGRAM - 1,
                 };
-                let flagged = ngram_share.is_some_and(|share| {
-                    share >= thresholds.share
-                        && longest_overlap_tokens as f64 >= thresholds.share * state.tokens as f64
-                        && state.tokens >= thresholds.min_tokens
-                });
+                let longest_overlap_tokens = tokens_of(state.longest[Kind::Normalised as usize]);
+                let longest_verbatim_tokens = tokens_of(state.longest[Kind::Verbatim as usize]);
+                let flagged = if state.tokens >= thresholds.min_tokens {
+                    ngram_share.is_some_and(|share| {
+                        share >= thresholds.share
+                            && longest_overlap_tokens as f64
+                                >= thresholds.share * state.tokens as f64
+                    })
+                } else {
+                    grams > 0 && longest_verbatim_tokens == state.tokens
+                };
+                // Where the flag comes from: a short item's verbatim copy.
+                let at = match (flagged, state.tokens >= thresholds.min_tokens) {
+                    (true, false) => state.at[Kind::Verbatim as usize],
+                    _ => state.at[Kind::Normalised as usize],
+                };
                 Overlap {
                     id: id.clone(),
                     tokens: state.tokens,
                     longest_overlap_tokens,
+                    longest_verbatim_tokens,
                     ngram_share,
                     flagged,
-                    best_match_file: state.at.map(|(file, _)| self.files[file].clone()),
-                    best_match_line: state.at.map(|(_, line)| line),
+                    best_match_file: at.map(|(file, _)| self.files[file].clone()),
+                    best_match_line: at.map(|(_, line)| line),
                 }
             })
             .collect()
     }
 }
 
-/// A 64-bit hash of an n-gram (FNV-1a over the tokens' bytes, then mixed) whose variables are
-/// numbered by first occurrence. Attribute names (after `.`) and names given a value
+/// A 64-bit hash of an n-gram (FNV-1a over the tokens' bytes, then mixed): as the lexer gave
+/// it ([`Kind::Verbatim`]), or normalised, its variables numbered by first occurrence. Attribute names (after `.`) and names given a value
 /// (before a lone `=`: keyword arguments, assignment targets) are one placeholder instead: a
 /// rename of a variable often leaves a keyword or a method of the same name alone (`width=width`
 /// becomes `width=span`), which must not make another n-gram.
-fn hash(window: &[Token; NGRAM]) -> u64 {
+fn hash(window: &[Token; NGRAM], kind: Kind) -> u64 {
     let equals = Token::from(b'=');
     let named = |index: usize| {
         lexer::is_identifier(window[index])
@@ -243,7 +285,9 @@ fn hash(window: &[Token; NGRAM]) -> u64 {
     };
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for (index, &token) in window.iter().enumerate() {
-        let token = if named(index) {
+        let token = if let Kind::Verbatim = kind {
+            token
+        } else if named(index) {
             let first = (0..index)
                 .find(|&earlier| named(earlier) && window[earlier] == token)
                 .unwrap_or(index);
@@ -343,6 +387,30 @@ mod tests {
         assert_eq!(overlap.ngram_share, Some(0.0));
         assert!(!overlap.flagged);
         assert_eq!(overlap.best_match_file, None);
+    }
+
+    #[test]
+    fn a_short_item_is_flagged_only_when_found_verbatim() {
+        let short = "def size(text):\n    return len(text) + 1\n";
+        let scan = |corpus: &str| {
+            let mut scanner = Scanner::new(&[example("size", short)]);
+            scanner
+                .scan_reader(
+                    std::path::Path::new("c.py"),
+                    corpus.as_bytes(),
+                    &corpus::Options::default(),
+                    &mut |problem| panic!("{problem}"),
+                )
+                .unwrap();
+            scanner.overlaps(&Thresholds::default()).remove(0)
+        };
+        let verbatim = scan(&format!("x = 1\n{short}"));
+        assert!(verbatim.tokens < Thresholds::default().min_tokens);
+        assert!(verbatim.flagged, "{verbatim:?}");
+        assert_eq!(verbatim.longest_verbatim_tokens, verbatim.tokens);
+        let renamed = scan("def count(items):\n    return len(items) + 1\n");
+        assert_eq!(renamed.longest_overlap_tokens, renamed.tokens);
+        assert!(!renamed.flagged, "{renamed:?}");
     }
 
     #[test]

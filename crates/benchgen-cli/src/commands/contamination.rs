@@ -52,7 +52,7 @@ pub fn run(args: ContaminationArgs, printer: &Printer) -> anyhow::Result<u8> {
         .count();
     if short > 0 {
         printer.info(&format!(
-            "{short} items have fewer than {} tokens and are never flagged (--min-tokens)",
+            "{short} items have fewer than {} tokens and are flagged only when found verbatim (--min-tokens)",
             args.min_tokens
         ));
     }
@@ -73,7 +73,7 @@ pub fn run(args: ContaminationArgs, printer: &Printer) -> anyhow::Result<u8> {
     }
     let flagged = overlaps.iter().filter(|o| o.flagged).count();
     printer.data(&format!(
-        "{flagged} of {} items flagged (n-gram share and longest run >= {} of the tokens, items of {} tokens or more)",
+        "{flagged} of {} items flagged (n-gram share and longest run >= {} of the tokens; under {} tokens, found verbatim)",
         overlaps.len(),
         args.threshold,
         args.min_tokens
