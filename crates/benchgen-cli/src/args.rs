@@ -417,6 +417,12 @@ pub struct BuildArgs {
     /// Skip items whose branch coverage, as `benchgen audit` measures it, is below this (0 to 1).
     #[arg(long, default_value_t = benchgen_build::MIN_BRANCH_COVERAGE, value_parser = valid::share)]
     pub min_branch_coverage: f64,
+    /// Keep only functions whose lines last changed after this date (RFC 3339 timestamp or a
+    /// day, `2024-06-01`), by the git history of their file (the newest commit touching them,
+    /// its committer date): items newer than a model's training cutoff. Functions without such
+    /// a history (not in a git repository, uncommitted changes, installed modules) are skipped.
+    #[arg(long, value_name = "DATE", value_parser = valid::instant)]
+    pub changed_after: Option<std::time::SystemTime>,
     /// Do not audit the items nor gate them on the two thresholds (faster; tests are still
     /// chosen against mutants, though no probe round is aimed at the survivors, and stubs must
     /// still fail them).
@@ -517,6 +523,32 @@ mod valid {
         }
     }
 
+    /// An instant from a [`timestamp`] (its offset applied; fractions of a second dropped).
+    pub fn instant(text: &str) -> Result<std::time::SystemTime, String> {
+        let text = timestamp(text)?;
+        let stamp = match text.len() {
+            10 => format!("{text}T00:00:00"),
+            _ => text[..19].to_string(),
+        };
+        let utc = humantime::parse_rfc3339_weak(&stamp).map_err(|e| e.to_string())?;
+        let offset = &text[text.len().saturating_sub(6)..];
+        let east = match offset.as_bytes().first() {
+            Some(b'+') if offset.as_bytes()[3] == b':' => 1,
+            Some(b'-') if offset.as_bytes()[3] == b':' && text.len() > 19 => -1,
+            _ => 0,
+        };
+        if east == 0 {
+            return Ok(utc);
+        }
+        let minutes: u64 = offset[1..3].parse::<u64>().unwrap_or(0) * 60
+            + offset[4..6].parse::<u64>().unwrap_or(0);
+        let shift = std::time::Duration::from_secs(minutes * 60);
+        Ok(match east {
+            1 => utc - shift,
+            _ => utc + shift,
+        })
+    }
+
     /// A share or threshold, 0 to 1.
     pub fn share(text: &str) -> Result<f64, String> {
         let value = number(text)?;
@@ -587,5 +619,17 @@ mod tests {
         ] {
             assert!(valid::timestamp(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn instants_apply_their_offset() {
+        let utc = |text: &str| {
+            humantime::format_rfc3339_seconds(valid::instant(text).unwrap()).to_string()
+        };
+        assert_eq!(utc("2024-06-01"), "2024-06-01T00:00:00Z");
+        assert_eq!(utc("2024-06-01T10:00:00Z"), "2024-06-01T10:00:00Z");
+        assert_eq!(utc("2024-06-01T10:00:00.5+02:00"), "2024-06-01T08:00:00Z");
+        assert_eq!(utc("2024-06-01T10:00:00-05:30"), "2024-06-01T15:30:00Z");
+        assert!(valid::instant("June").is_err());
     }
 }

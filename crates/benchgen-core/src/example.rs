@@ -98,6 +98,11 @@ pub struct Provenance {
     /// name stays out of candidates' reach.
     #[serde(default)]
     pub renamed_from: Option<String>,
+    /// When the target's lines last changed (RFC 3339, UTC): the committer date of the newest
+    /// commit touching them, where the source is a git repository (`benchgen build`); `null`
+    /// elsewhere. `build --changed-after` keeps items newer than a model's cutoff.
+    #[serde(default)]
+    pub changed_at: Option<String>,
 }
 
 /// The function a model must write.
