@@ -12,8 +12,10 @@ another item: the two items share code; the background: a false positive). The l
 ratio of the largest corpus's peak RSS to the smallest's.
 
 Usage: python3 benches/contamination.py [--benchgen target/release/benchgen] [--sizes-mb 100,1000]
-       [--dataset DATASET --variants VARIANTS] [--workdir DIR]
-Without --dataset, HumanEval is imported and its variants made (needs the sandbox).
+       [--dataset DATASET --variants VARIANTS] [--background DIR] [--workdir DIR]
+Without --dataset, HumanEval is imported and its variants made (needs the sandbox). The
+background defaults to the host's standard library: give another folder of Python for a dataset
+built from the standard library (the README's), which the standard library holds for real.
 """
 import argparse
 import ast
@@ -48,9 +50,8 @@ def plants(items, variants):
     return out
 
 
-def background():
-    """Real Python source, endlessly: the host's standard library, file after file."""
-    root = sysconfig.get_paths()["stdlib"]
+def background(root):
+    """Real Python source under `root`, endlessly, file after file."""
     files = sorted(os.path.join(d, f) for d, _, fs in os.walk(root) for f in fs if f.endswith(".py"))
     while True:
         for path in files:
@@ -58,7 +59,7 @@ def background():
                 yield f.read()
 
 
-def write_corpus(folder, size_mb, planted, seed=0):
+def write_corpus(folder, size_mb, planted, root, seed=0):
     """Writes ~size_mb of background with every plant at a random place; returns the files."""
     os.makedirs(folder, exist_ok=True)
     rng = random.Random(seed)
@@ -67,7 +68,7 @@ def write_corpus(folder, size_mb, planted, seed=0):
     where = {i: [] for i in range(files + 1)}
     for plant in planted:
         where[rng.randrange(files + 1)].append(plant)
-    source = background()
+    source = background(root)
     for index in range(files):
         with open(os.path.join(folder, f"part-{index:03}.py"), "wb") as f:
             written, spots = 0, sorted(rng.randrange(FILE_BYTES) for _ in where[index])
@@ -102,6 +103,7 @@ def main():
     parser.add_argument("--sizes-mb", default="100,1000")
     parser.add_argument("--dataset")
     parser.add_argument("--variants")
+    parser.add_argument("--background", default=sysconfig.get_paths()["stdlib"])
     parser.add_argument("--workdir")
     args = parser.parse_args()
     workdir = args.workdir or tempfile.mkdtemp(prefix="benchgen-contamination-")
@@ -124,7 +126,7 @@ def main():
     for size in [int(s) for s in args.sizes_mb.split(",")]:
         corpus = os.path.join(workdir, f"corpus-{size}")
         if not os.path.isdir(corpus):
-            write_corpus(corpus, size, planted)
+            write_corpus(corpus, size, planted, args.background)
         out = os.path.join(workdir, f"overlap-{size}.jsonl")
         seconds, peak = run(args.benchgen, dataset, corpus, out)
         peaks.append(peak)

@@ -9,39 +9,14 @@
 
 use std::io::Write as _;
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Command;
 
 include!(concat!(env!("OUT_DIR"), "/prereq.rs"));
 use prereq::{require, Prereq};
 
-fn benchgen(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_benchgen"))
-        .args(args)
-        .output()
-        .expect("benchgen runs")
-}
-
-fn ok(output: Output) -> Output {
-    assert!(
-        output.status.success(),
-        "{}\n{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    );
-    output
-}
-
-fn path(path: &Path) -> &str {
-    path.to_str().unwrap()
-}
-
-fn read_lines(path: &Path) -> Vec<serde_json::Value> {
-    fs_err::read_to_string(path)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
-}
+#[path = "support/run.rs"]
+mod run;
+use run::{benchgen, item, ok, path, read_lines};
 
 fn target(item: &serde_json::Value) -> String {
     let program = item["program"].as_str().unwrap();
@@ -94,15 +69,8 @@ fn background(dir: &Path) {
 fn planted_items_are_flagged_verbatim_renamed_and_reformatted_and_no_other() {
     require(&[Prereq::Sandbox, Prereq::HumanEval]);
     let dir = tempfile::tempdir().unwrap();
-    let dataset = dir.path().join("humaneval.jsonl");
+    let dataset = run::humaneval(dir.path());
     let variants = dir.path().join("variants.jsonl");
-    ok(benchgen(&[
-        "-q",
-        "import",
-        "humaneval",
-        "--out",
-        path(&dataset),
-    ]));
     ok(benchgen(&[
         "-q",
         "variants",
@@ -208,20 +176,7 @@ fn a_corpus_that_cannot_be_read_is_one_error_line() {
     let dir = tempfile::tempdir().unwrap();
     let dataset = dir.path().join("one.jsonl");
     let program = "def f(x):\n    return x\n";
-    let item = serde_json::json!({
-        "schema_version": 2, "id": "one", "language": "python",
-        "provenance": {"source": "test", "repo": null, "path": null, "commit": null,
-                       "original_index": null, "module": null},
-        "target": {"qualified_name": "f",
-                   "span": {"start_byte": 0, "end_byte": program.len(), "start_line": 1, "end_line": 2},
-                   "body": {"start_byte": 10, "end_byte": program.len(), "start_line": 2, "end_line": 2}},
-        "program": program, "prompt": &program[..10], "instruction": "", "tests": "",
-        "cases": [], "tests_digest": null, "requirements": [], "time_limit_s": null,
-        "environment": null,
-        "quality": {"test_count": null, "assert_count": null, "mutation_score": null,
-                    "line_coverage": null, "branch_coverage": null, "stub_killed": null,
-                    "reference_passes": null, "reference_runs": null, "reference_time_s": null}
-    });
+    let item = item("one", "f", program, "");
     fs_err::write(&dataset, format!("{item}\n")).unwrap();
     let out = dir.path().join("out.jsonl");
     let output = benchgen(&[

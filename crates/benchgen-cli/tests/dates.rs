@@ -12,6 +12,10 @@ use std::process::{Command, Output};
 include!(concat!(env!("OUT_DIR"), "/prereq.rs"));
 use prereq::{require, Prereq};
 
+#[path = "support/run.rs"]
+mod run;
+use run::read_lines;
+
 const OLD: &str = r#"def fahrenheit(celsius):
     """Convert degrees Celsius to degrees Fahrenheit."""
     if celsius < -273.15:
@@ -54,14 +58,6 @@ fn build(source: &Path, out: &Path, extra: &[&str]) -> Output {
     command.output().expect("benchgen runs")
 }
 
-fn items(path: &Path) -> Vec<serde_json::Value> {
-    fs_err::read_to_string(path)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
-}
-
 #[test]
 #[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
 fn build_dates_targets_from_git_and_keeps_those_changed_after_a_cutoff() {
@@ -92,7 +88,7 @@ fn build_dates_targets_from_git_and_keeps_those_changed_after_a_cutoff() {
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    let dated: Vec<(String, String)> = items(&all)
+    let dated: Vec<(String, String)> = read_lines(&all)
         .iter()
         .map(|item| {
             (
@@ -122,7 +118,7 @@ fn build_dates_targets_from_git_and_keeps_those_changed_after_a_cutoff() {
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    let kept: Vec<String> = items(&recent)
+    let kept: Vec<String> = read_lines(&recent)
         .iter()
         .map(|item| item["id"].as_str().unwrap().to_string())
         .collect();

@@ -8,39 +8,13 @@
 //! are ignored, or fail under CI (docs/testing.md).
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 include!(concat!(env!("OUT_DIR"), "/prereq.rs"));
 use prereq::{require, Prereq};
 
-fn benchgen(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_benchgen"))
-        .args(args)
-        .output()
-        .expect("benchgen runs")
-}
-
-fn ok(output: Output) -> Output {
-    assert!(
-        output.status.success(),
-        "{}\n{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    );
-    output
-}
-
-fn path(path: &Path) -> &str {
-    path.to_str().unwrap()
-}
-
-fn read_lines(path: &Path) -> Vec<serde_json::Value> {
-    fs_err::read_to_string(path)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
-}
+#[path = "support/run.rs"]
+mod run;
+use run::{benchgen, item, ok, path, read_lines};
 
 /// Whether `word` is a whole word (`[A-Za-z0-9_]+`) of `text`.
 fn has_word(text: &str, word: &str) -> bool {
@@ -197,14 +171,7 @@ fn variants_and_gap(dataset: &Path, dir: &Path, label: &str) {
 fn humaneval_variants_verify_and_only_a_memorising_model_shows_a_gap() {
     require(&[Prereq::Sandbox, Prereq::HumanEval]);
     let dir = tempfile::tempdir().unwrap();
-    let dataset = dir.path().join("humaneval.jsonl");
-    ok(benchgen(&[
-        "-q",
-        "import",
-        "humaneval",
-        "--out",
-        path(&dataset),
-    ]));
+    let dataset = run::humaneval(dir.path());
     variants_and_gap(&dataset, dir.path(), "humaneval");
 }
 
@@ -216,16 +183,7 @@ fn stdlib_variants_verify_and_only_a_memorising_model_shows_a_gap() {
     let dataset = dir.path().join("stdlib.jsonl");
     // The README's dataset.
     let mut args = vec!["-q", "build"];
-    for module in [
-        "textwrap",
-        "colorsys",
-        "html",
-        "fnmatch",
-        "shlex",
-        "heapq",
-        "statistics",
-        "fractions",
-    ] {
+    for module in run::README_MODULES {
         args.extend(["--module", module]);
     }
     args.extend(["--out", path(&dataset)]);
@@ -240,25 +198,10 @@ fn an_item_that_cannot_be_renamed_safely_is_skipped_with_its_reason() {
     let dir = tempfile::tempdir().unwrap();
     let dataset = dir.path().join("two.jsonl");
     let item = |id: &str, program: &str, call: &str, expected: &str| {
-        let body_start = program.find("    return").unwrap();
-        serde_json::json!({
-            "schema_version": 2, "id": id, "language": "python",
-            "provenance": {"source": "test", "repo": null, "path": null, "commit": null,
-                           "original_index": null, "module": null},
-            "target": {"qualified_name": "scaled",
-                       "span": {"start_byte": 0, "end_byte": program.len(), "start_line": 1,
-                                "end_line": program.lines().count()},
-                       "body": {"start_byte": body_start, "end_byte": program.len(),
-                                "start_line": 2, "end_line": program.lines().count()}},
-            "program": program, "prompt": &program[..body_start],
-            "instruction": "Scale a value by a factor.",
-            "tests": format!("def test_scaled():\n    assert {call} == {expected}\n"),
-            "cases": [], "tests_digest": null, "requirements": [], "time_limit_s": null,
-            "environment": null,
-            "quality": {"test_count": null, "assert_count": null, "mutation_score": null,
-                        "line_coverage": null, "branch_coverage": null, "stub_killed": null,
-                        "reference_passes": null, "reference_runs": null, "reference_time_s": null}
-        })
+        let tests = format!("def test_scaled():\n    assert {call} == {expected}\n");
+        let mut record = item(id, "scaled", program, &tests);
+        record["instruction"] = "Scale a value by a factor.".into();
+        record
     };
     let plain = "def scaled(value, factor=2):\n    return value * factor\n";
     let dynamic = "def scaled(value, factor=2):\n    return eval('value * factor')\n";

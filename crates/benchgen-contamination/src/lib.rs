@@ -352,8 +352,9 @@ mod tests {
 
     pub(crate) const TARGET: &str = "def merge(left, right):\n    out = []\n    i = j = 0\n    while i < len(left) and j < len(right):\n        if left[i] <= right[j]:\n            out.append(left[i]); i += 1\n        else:\n            out.append(right[j]); j += 1\n    return out + left[i:] + right[j:]\n";
 
-    fn scan(corpus: &str) -> Overlap {
-        let mut scanner = Scanner::new(&[example("merge", TARGET)]);
+    /// The overlap of the one item `target` with the corpus text `corpus`.
+    fn scan_one(target: &str, corpus: &str) -> Overlap {
+        let mut scanner = Scanner::new(&[example("item", target)]);
         scanner
             .scan_reader(
                 std::path::Path::new("corpus.py"),
@@ -363,6 +364,10 @@ mod tests {
             )
             .unwrap();
         scanner.overlaps(&Thresholds::default()).remove(0)
+    }
+
+    fn scan(corpus: &str) -> Overlap {
+        scan_one(TARGET, corpus)
     }
 
     #[test]
@@ -392,18 +397,7 @@ mod tests {
     #[test]
     fn a_short_item_is_flagged_only_when_found_verbatim() {
         let short = "def size(text):\n    return len(text) + 1\n";
-        let scan = |corpus: &str| {
-            let mut scanner = Scanner::new(&[example("size", short)]);
-            scanner
-                .scan_reader(
-                    std::path::Path::new("c.py"),
-                    corpus.as_bytes(),
-                    &corpus::Options::default(),
-                    &mut |problem| panic!("{problem}"),
-                )
-                .unwrap();
-            scanner.overlaps(&Thresholds::default()).remove(0)
-        };
+        let scan = |corpus: &str| scan_one(short, corpus);
         let verbatim = scan(&format!("x = 1\n{short}"));
         assert!(verbatim.tokens < Thresholds::default().min_tokens);
         assert!(verbatim.flagged, "{verbatim:?}");

@@ -475,15 +475,16 @@ impl Namer {
     }
 
     fn free(&self, name: &str, core: &str) -> bool {
+        // The original shows through a name that contains it (or is it, when it is short).
+        let shows_original = match core.len() >= 3 {
+            true => name
+                .to_ascii_lowercase()
+                .contains(&core.to_ascii_lowercase()),
+            false => name.trim_start_matches('_') == core,
+        };
         // A `test_*` function of the program would be taken for a test.
-        !self.taken.contains(name)
-            && !name.trim_start_matches('_').starts_with("test")
-            && !RESERVED.contains(&name)
-            && !(core.len() >= 3
-                && name
-                    .to_ascii_lowercase()
-                    .contains(&core.to_ascii_lowercase()))
-            && name.trim_start_matches('_') != core
+        let test = name.trim_start_matches('_').starts_with("test");
+        !self.taken.contains(name) && !RESERVED.contains(&name) && !shows_original && !test
     }
 }
 
