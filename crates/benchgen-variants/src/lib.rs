@@ -306,7 +306,12 @@ pub fn make_variant(example: &Example, seed: u64) -> Result<Variant, String> {
     let mut variant = example.clone();
     variant.id = variant_id(&example.id);
     variant.provenance.variant_of = Some(example.id.clone());
-    variant.provenance.renamed_from = Some(qualified.to_string());
+    // A variant of a variant still hides the first original.
+    variant.provenance.renamed_from = example
+        .provenance
+        .renamed_from
+        .clone()
+        .or_else(|| Some(qualified.to_string()));
     variant.prompt = mask(&program, &target);
     variant.program = program;
     variant.target = target;
@@ -326,4 +331,108 @@ fn case_code(case: &Case) -> impl Iterator<Item = &str> {
     [case.setup.as_str(), case.call.as_str()]
         .into_iter()
         .chain(case.after.iter().map(|a| a.expr.as_str()))
+}
+
+#[cfg(test)]
+mod tests {
+    use benchgen_core::{Provenance, Target};
+    use benchgen_judge::{Check, Value};
+
+    use super::*;
+
+    /// An item of `program` whose target is `name`, with one case per `(call, expected)`.
+    fn item(program: &str, name: &str, cases: &[(&str, i64)]) -> Example {
+        let target: Target = find_target(program, name).unwrap();
+        let mut example = Example::python(
+            "demo/item".into(),
+            Provenance::default(),
+            target.clone(),
+            program.into(),
+            mask(program, &target),
+            String::new(),
+        );
+        example.instruction = format!("Call `{}` on a text.", name.rsplit('.').next().unwrap());
+        let cases = cases
+            .iter()
+            .enumerate()
+            .map(|(i, (call, expected))| Case {
+                name: format!("case_{i}"),
+                setup: String::new(),
+                call: call.to_string(),
+                check: Check::Exact,
+                expected: Some(Value::Int(expected.to_string())),
+                raises: None,
+                rel_tol: None,
+                abs_tol: None,
+                after: Vec::new(),
+                stdout: None,
+            })
+            .collect::<Vec<_>>();
+        let tests = cases
+            .iter()
+            .map(|c| format!("def test_{}():\n    assert {}\n", c.name, c.call))
+            .collect();
+        example.set_tests(tests, cases);
+        example
+    }
+
+    #[test]
+    fn a_function_its_parameters_helpers_and_keyword_calls_are_renamed_everywhere() {
+        let program = "def _count_words(text):\n    return len(text.split())\n\n\ndef wrap(text, width=70):\n    \"\"\"Wrap text to width; see _count_words.\"\"\"\n    words = _count_words(text)\n    return words * width\n";
+        let original = item(program, "wrap", &[("wrap('a b', width=2)", 4)]);
+        let variant = make_variant(&original, 0).unwrap();
+        let new = &variant.example;
+        assert_eq!(new.id, "demo/item#renamed");
+        assert_eq!(new.provenance.variant_of.as_deref(), Some("demo/item"));
+        assert_eq!(new.provenance.renamed_from.as_deref(), Some("wrap"));
+        assert!(new.check().is_ok(), "{:?}", new.check());
+        let name = &new.target.qualified_name;
+        for text in [&new.program, &new.prompt, &new.tests, &new.instruction] {
+            for old in ["wrap", "width", "_count_words", "words"] {
+                assert!(!words(text).any(|w| w == old), "`{old}` left in:\n{text}");
+            }
+        }
+        assert!(
+            new.instruction.contains(&format!("`{name}`")),
+            "{}",
+            new.instruction
+        );
+        let call = &new.cases[0].call;
+        assert!(
+            call.starts_with(&format!("{name}('a b', ")) && !call.contains("width"),
+            "{call}"
+        );
+        assert_eq!(new.prompt, mask(&new.program, &new.target));
+        assert_eq!(new.cases[0].expected, original.cases[0].expected);
+    }
+
+    #[test]
+    fn a_method_is_renamed_with_its_class_and_self_stays() {
+        let program = "class Wrapper:\n    def __init__(self, width):\n        self.width = width\n\n    def wrap(self, text):\n        return len(text) * self.width\n\n    alias = wrap\n";
+        let original = item(program, "Wrapper.wrap", &[("Wrapper(2).wrap('ab')", 4)]);
+        let variant = make_variant(&original, 0).unwrap();
+        let new = &variant.example;
+        let (class, method) = new.target.qualified_name.split_once('.').unwrap();
+        assert!(
+            class != "Wrapper" && method != "wrap",
+            "{}",
+            new.target.qualified_name
+        );
+        assert!(
+            new.program.contains(&format!("alias = {method}")),
+            "{}",
+            new.program
+        );
+        assert_eq!(new.cases[0].call, format!("{class}(2).{method}('ab')"));
+        assert!(variant.kept.iter().any(|k| k.name == "self"));
+        assert!(new.program.contains("self.width = width"));
+    }
+
+    #[test]
+    fn names_read_at_run_time_make_an_item_unsafe_to_rename() {
+        let program = "def scaled(value):\n    return eval('value * 2')\n";
+        let original = item(program, "scaled", &[("scaled(2)", 4)]);
+        let reason = make_variant(&original, 0).unwrap_err();
+        assert!(reason.contains("eval()"), "{reason}");
+    }
 }
