@@ -161,6 +161,21 @@ fn variants_and_gap(dataset: &Path, dir: &Path, label: &str) {
         "honest gap {honest:?}:\n{compare}"
     );
     assert!(compare.contains("Large drops of"), "{compare}");
+    // `report` shows the same gap; with unequal numbers of runs it says what to give.
+    let mut args = vec!["-q", "report"];
+    args.extend(&paths);
+    let report = String::from_utf8_lossy(&ok(benchgen(&args)).stdout).into_owned();
+    assert_eq!(
+        gap_interval(&report, &format!("{label}.originals.memorising.samples")),
+        memorising
+    );
+    let output = benchgen(&["-q", "report", paths[0], paths[1], paths[2]]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("2 runs on the originals and 1 on their variants"),
+        "{stderr}"
+    );
 }
 
 #[test]
