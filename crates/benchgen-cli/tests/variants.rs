@@ -161,13 +161,20 @@ fn variants_and_gap(dataset: &Path, dir: &Path, label: &str) {
         "honest gap {honest:?}:\n{compare}"
     );
     assert!(compare.contains("Large drops of"), "{compare}");
-    // `report` shows the same gap; with unequal numbers of runs it says what to give.
-    let mut args = vec!["-q", "report"];
+    // `report` shows the same gap, on its page too; with unequal numbers of runs it says what
+    // to give.
+    let html = dir.join(format!("{label}.report.html"));
+    let mut args = vec!["-q", "report", "--html", path(&html)];
     args.extend(&paths);
     let report = String::from_utf8_lossy(&ok(benchgen(&args)).stdout).into_owned();
     assert_eq!(
         gap_interval(&report, &format!("{label}.originals.memorising.samples")),
         memorising
+    );
+    let page = fs_err::read_to_string(&html).unwrap();
+    assert!(
+        page.contains("<h2>Memorisation gap</h2>")
+            && page.contains("recall: drops on the variants")
     );
     let output = benchgen(&["-q", "report", paths[0], paths[1], paths[2]]);
     assert_eq!(output.status.code(), Some(2));

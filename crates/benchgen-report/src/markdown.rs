@@ -67,49 +67,7 @@ const DROPS_SHOWN: usize = 20;
 /// the paired difference with its interval, and the items that dropped most.
 pub fn render_gap_markdown(gaps: &[Gap]) -> String {
     let mut out = String::from("## Memorisation gap (originals vs renamed variants)\n\n");
-    let header = [
-        "originals run",
-        "variants run",
-        "items",
-        "pass@1 originals",
-        "pass@1 variants",
-        "difference",
-        "interval",
-        "conclusion",
-    ]
-    .map(String::from)
-    .to_vec();
-    let rows = gaps
-        .iter()
-        .map(|gap| {
-            let pair = &gap.comparison;
-            let share = |value: Option<f64>| {
-                value.map_or(format::NOT_AVAILABLE.to_string(), format::percent)
-            };
-            vec![
-                pair.first.clone(),
-                pair.second.clone(),
-                pair.items.to_string(),
-                share(pair.first_pass_at_1),
-                share(pair.second_pass_at_1),
-                pair.difference
-                    .map_or(format::NOT_AVAILABLE.to_string(), |d| {
-                        format::points(d.value)
-                    }),
-                pair.difference
-                    .and_then(|d| d.interval)
-                    .map_or(format::NOT_AVAILABLE.to_string(), |i| {
-                        format::points_interval(&i)
-                    }),
-                match pair.conclusion {
-                    Some(crate::Conclusion::FirstBetter) => "recall: drops on the variants".into(),
-                    Some(crate::Conclusion::SecondBetter) => "better on the variants".into(),
-                    Some(crate::Conclusion::Tie) => "no gap shown".into(),
-                    None => format::NOT_AVAILABLE.into(),
-                },
-            ]
-        })
-        .collect::<Vec<_>>();
+    let (header, rows) = format::gap_table(gaps);
     let right = [false, false, true, true, true, true, true, false];
     table(&mut out, &header, &right, &rows);
     for gap in gaps.iter().filter(|g| !g.large_drops.is_empty()) {
@@ -119,13 +77,8 @@ pub fn render_gap_markdown(gaps: &[Gap]) -> String {
             gap.comparison.first,
             gap.large_drops.len()
         );
-        for (id, before, after) in gap.large_drops.iter().take(DROPS_SHOWN) {
-            let _ = writeln!(
-                out,
-                "- `{id}`: {} → {}",
-                format::percent(*before),
-                format::percent(*after)
-            );
+        for row in format::drop_rows(gap, DROPS_SHOWN) {
+            let _ = writeln!(out, "- `{}`: {} → {}", row[0], row[1], row[2]);
         }
     }
     out

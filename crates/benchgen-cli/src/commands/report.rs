@@ -329,16 +329,16 @@ fn load(paths: &[PathBuf]) -> anyhow::Result<Loaded> {
     })
 }
 
-/// Prints the memorisation gap of each run on the originals against the run on the variants in
-/// the same position, when there are such runs.
-fn print_gaps(
+/// The memorisation gap of each run on the originals against the run on the variants in the
+/// same position, when there are such runs (printed; `report --html` shows them too).
+fn gaps(
     loaded: &Loaded,
     comparison: &benchgen_report::Comparison,
     ks: &[u64],
     printer: &Printer,
-) {
+) -> Vec<benchgen_report::Gap> {
     let Some(variants) = &loaded.variants else {
-        return;
+        return Vec::new();
     };
     let options = StatsOptions::default();
     let variant_of: std::collections::HashMap<String, String> = variants
@@ -359,6 +359,7 @@ fn print_gaps(
         })
         .collect();
     printer.data(&benchgen_report::render_gap_markdown(&gaps));
+    gaps
 }
 
 fn ks(infos: &[RunInfo]) -> Vec<u64> {
@@ -376,7 +377,7 @@ pub fn compare(paths: &[PathBuf], printer: &Printer) -> anyhow::Result<u8> {
         benchgen_report::compare(&loaded.dataset, &loaded.runs, &ks, &StatsOptions::default());
     printer.data(&benchgen_report::render_comparison_markdown(&comparison));
     print_leaderboard(&loaded, &comparison, printer);
-    print_gaps(&loaded, &comparison, &ks, printer);
+    gaps(&loaded, &comparison, &ks, printer);
     Ok(exit_codes::SUCCESS)
 }
 
@@ -414,7 +415,7 @@ pub fn report(
         benchgen_report::compare(&loaded.dataset, &loaded.runs, &ks, &StatsOptions::default());
     printer.data(&benchgen_report::render_comparison_markdown(&comparison));
     let metadata = print_leaderboard(&loaded, &comparison, printer);
-    print_gaps(&loaded, &comparison, &ks, printer);
+    let gaps = gaps(&loaded, &comparison, &ks, printer);
     let Some(html) = html else {
         return Ok(exit_codes::SUCCESS);
     };
@@ -437,6 +438,7 @@ pub fn report(
         funnel: funnel.as_ref(),
         references: Some(&loaded.infos[0].references),
         metadata: &metadata,
+        gaps: &gaps,
     });
     benchgen_dataset::write_text(html, &page)
         .with_context(|| format!("failed to write `{}`", html.display()))?;

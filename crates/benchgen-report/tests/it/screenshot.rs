@@ -24,6 +24,7 @@ fn report_renders_in_chromium() {
         funnel: Some(&funnel),
         references: None,
         metadata: &[],
+        gaps: &[],
     });
     let directory = tempfile::tempdir().unwrap();
     let page = directory.path().join("report.html");
