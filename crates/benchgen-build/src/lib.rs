@@ -65,7 +65,8 @@ use crate::suite::{Suite, SuiteSize};
 
 pub use batch::failure_summary;
 pub use report::{
-    BuildEvent, BuildReport, Funnel, HazardKind, Phase, Skip, SkipReason, SourceError, Stage,
+    BuildEvent, BuildReport, Funnel, HazardKind, PackageReach, Phase, Reach, Skip, SkipReason,
+    SourceError, Stage,
 };
 pub use source::Source;
 
@@ -398,6 +399,9 @@ pub fn select_all<'f>(
                 Some(requested) => requested.id.clone(),
                 None => format!("{}/{}", file.module, function.qualified_name),
             });
+            if select::is_candidate(function) {
+                report.candidates.push(id.clone());
+            }
             // Python keeps the last definition of a name; earlier ones are dead code.
             let redefined = functions[i + 1..]
                 .iter()
@@ -465,6 +469,7 @@ fn probe_all<'f>(
         .iter()
         .map(|s| {
             let seeds = probe::seeds(&s.candidate.function, &s.candidate.file.text);
+            let original = probe::Original::new(&s.candidate.file.module, &s.function, &s.program);
             if s.candidate.callable == Callable::Method {
                 let texts = [s.program.as_str(), s.candidate.file.text.as_str()];
                 let receivers = probe::receiver_seeds(&s.function, &texts);
@@ -475,17 +480,17 @@ fn probe_all<'f>(
                     seeds,
                     receivers,
                     &settings,
-                    false,
+                    probe::Round::First(Some(original)),
                 );
             }
             probe::request(
                 &s.program,
                 &s.function,
-                &s.function.target,
                 &s.function.qualified_name,
                 s.candidate.callable,
                 seeds,
                 &settings,
+                Some(original),
             )
         })
         .collect();

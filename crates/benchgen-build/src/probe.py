@@ -27,12 +27,17 @@ place of numbers: inputs that hold the `'%'`, `':'` or `b'='` the body compares 
 the branches that random text does not.
 
 A method (`receiver` in the config) is called on a receiver built afresh for every call, from
-constructor calls the Rust side found (doctests, literal call sites) and from pools of values for
-the constructor's parameters; a receiver is kept when building it twice gives the same state, and
-at most MAX_RECEIVERS with distinct states are kept. The receiver is the call's first argument (a
-`_Receiver` token, which mutation leaves alone and crossover swaps); each case records the
-constructor's argument text and the receiver's state after the call (its public attributes, or
-all of `vars()` when it has none), which tests check as well as the return value.
+constructor calls the Rust side found (doctests, literal call sites: the class, or a factory of
+it such as `Version.parse('1.2.3-rc.1')` when that returns an instance), and from pools of
+values for the constructor's parameters; a receiver is kept when building it twice gives the same state, and
+at most MAX_RECEIVERS with distinct states are kept. A container or a builder needs state
+that no constructor call gives, so receivers are also built by short sequences: a constructed
+receiver, then one or two calls of the class's own methods that return None or the receiver
+and change its state (`obj.add(3)`, `obj['a'] = 1`), kept on the same terms. The receiver is
+the call's first argument (a `_Receiver` token, which mutation leaves alone and crossover
+swaps); each case records the constructor's argument text, the steps (the test's setup states
+them) and the receiver's state after the call (its public attributes, or all of `vars()` when it
+has none), which tests check as well as the return value.
 
 The report is one JSON line on stdout behind MARKER: the cases (argument text, result repr or
 exception, whether the result can be written as a literal, the lines it executed) plus counts of
@@ -42,6 +47,8 @@ what failed, so that the caller can explain a function with no working input.
 import builtins
 import canon
 import copy
+import functools
+import importlib
 import inspect
 import io
 import itertools
@@ -53,6 +60,10 @@ import time
 import types
 
 MARKER = "BENCHGEN-PROBE:"
+
+
+class _NotAStep(Exception):
+    """A call made to build a receiver returned a value of its own: it is no step."""
 
 
 class _Timeout(BaseException):
@@ -117,6 +128,13 @@ OPTIONAL_CALLS = 3
 OPTIONAL_VALUES = 3
 # Calls that worked which are tried again with one string made from another.
 RELATED_CALLS = 3
+# Calls that returned a function whose function is called (see `_add_applications`), and the
+# argument tuples it is called with besides the first strings of the str pool (the docstring's
+# own first): none, one of every other kind, two.
+MAX_APPLIED_CALLS = 6
+APPLIED_STRINGS = 4
+APPLIED_ARGUMENTS = [(), (3,), ("\u00fcn\u00efc\u00f6d\u00e9 \u2466",), ([3, 1, 2, 2],), (-1,),
+                     (0.5,), ({"a": 1, "b": [2, 3]},), (2, 5), ("a", "b"), (None,)]
 # Calls that raised whose list items are each tried alone, per exception type.
 TRIGGER_CALLS = 2
 # Iterators in the pool of a parameter that takes any iterable.
@@ -136,32 +154,51 @@ MAX_MEMBERS = 8
 # Most receivers kept for a method, and constructor calls tried to find them.
 MAX_RECEIVERS = 6
 MAX_RECEIVER_TRIES = 60
+# Values of its pool each optional constructor parameter is tried with, alone.
+OPTIONAL_RECEIVER_VALUES = 12
+# Receivers built by a sequence (a constructed receiver, then calls of the class's own methods
+# that change it): most kept on top of the constructed ones, calls per sequence, methods tried,
+# argument tuples tried per method, and the values those are made of (with what the receivers
+# hold and the class's own words first).
+MAX_SEQUENCE_RECEIVERS = 4
+MAX_STEPS = 2
+STEP_PREFIXES = ("add", "append", "insert", "push", "put", "set", "update", "extend", "append",
+                 "register", "include", "merge", "enqueue", "bump")
+MAX_MUTATORS = 12
+STEP_TRIES = 3
+STEP_VALUES = [3, "a", 1, "b", 2.5, (1, 2), "key", 7]
 # The wall-clock backstop of one call, as a multiple of its CPU-time limit: a call that sleeps
 # or waits uses no CPU time.
 CALL_WALL_FACTOR = 8
 # Longest repr of a result a case keeps, in characters (`'%.1000f' % x` is not a test).
 MAX_RESULT_TEXT = 4000
-# Longest literal of a receiver's state that a test checks, in characters.
+# Longest literal of a receiver's state (or of an input after the call) that a test checks,
+# in characters.
 MAX_STATE = 600
+# Arguments whose value after the call a test may check: a function may change them in place.
+MUTABLE_INPUTS = (list, dict, set, bytearray)
 # What a test evaluates for a receiver's state (`obj` is the receiver's name in the tests).
 STATE_PUBLIC = "{k: v for k, v in vars(obj).items() if not k.startswith('_')}"
 STATE_ALL = "vars(obj)"
 
 
 class _Receiver:
-    """A receiver, as the constructor's arguments that build it: the first argument of every
+    """A receiver, as the constructor's arguments that build it and the calls made on it after
+    (`steps`: (statement text, method name, args), `obj.add(3)`): the first argument of every
     call of a method. Deep copies are the token itself: the receiver is built afresh anyway."""
 
-    __slots__ = ("text", "args", "kwargs", "state")
+    __slots__ = ("text", "args", "kwargs", "state", "steps", "factory")
 
-    def __init__(self, text, args, kwargs, state):
+    def __init__(self, text, args, kwargs, state, steps=(), factory=None):
         self.text, self.args, self.kwargs, self.state = text, args, kwargs, state
+        self.steps, self.factory = tuple(steps), factory
 
     def __deepcopy__(self, memo):
         return self
 
     def __repr__(self):
-        return "<" + self.text + ">"
+        made = (self.factory + ":" if self.factory else "") + self.text
+        return "<" + "; ".join([made] + [step[0] for step in self.steps]) + ">"
 
 
 def _among(value, values):
@@ -174,13 +211,31 @@ def _among(value, values):
 
 def _state_of(obj):
     """(expression, value) of `obj`'s observable state: its public attributes, or all of
-    `vars(obj)` when it has none; None without a `__dict__`."""
+    `vars(obj)` when it has none; for an object without a `__dict__`, its slots that are set
+    (`Version(1, 2)` keeps `_major`, `_minor`...); None when it has neither."""
     try:
         attributes = vars(obj)
     except TypeError:
-        return None
+        slots = [name for name in _slot_names(type(obj)) if hasattr(obj, name)]
+        if not slots:
+            return None
+        return (f"{{k: getattr(obj, k) for k in {tuple(slots)!r}}}",
+                {name: getattr(obj, name) for name in slots})
     public = {k: v for k, v in attributes.items() if not k.startswith("_")}
     return (STATE_PUBLIC, public) if public else (STATE_ALL, dict(attributes))
+
+
+def _slot_names(cls):
+    """The slots the classes of `cls`'s MRO declare, in order (name-mangled ones left out: a
+    test cannot name them simply)."""
+    names = []
+    for klass in cls.__mro__:
+        slots = vars(klass).get("__slots__", ())
+        for name in [slots] if isinstance(slots, str) else slots:
+            if (name not in ("__dict__", "__weakref__") and not name.startswith("__")
+                    and name not in names):
+                names.append(name)
+    return names
 
 
 def pool(hint, rng, depth=0):
@@ -380,6 +435,10 @@ class Probe:
         self.cases = []
         self.working = []
         self.counts = {"calls": 0, "timeouts": 0, "unstable": 0}
+        # The first case the original function disagrees on (see `_compare_with_original`).
+        self.slice_differs = None
+        # Calls whose returned function was called (see `_add_applications`).
+        self.applied = 0
         # The safety limit (see the module docs): past it the probe stops and says so.
         self.safety_deadline = time.monotonic() + config["safety_s"]
         self.timed_out = False
@@ -431,11 +490,27 @@ class Probe:
         return found[:MAX_VOCABULARY]
 
     def _method_call(self, receiver, *args, **kwargs):
-        """Calls the method on a receiver built from `receiver`'s constructor arguments."""
+        """Calls the method on a receiver built from `receiver`'s constructor arguments and
+        steps."""
         self.receiver_object = None
-        obj = self.cls(*copy.deepcopy(receiver.args), **copy.deepcopy(receiver.kwargs))
+        obj = self._build(receiver.args, receiver.kwargs, receiver.steps, receiver.factory)
         self.receiver_object = obj
         return getattr(obj, self.spec["method"])(*args, **kwargs)
+
+    def _build(self, args, kwargs, steps, factory=None):
+        """`Class(*args, **kwargs)` (or `Class.factory(...)`, which must return an instance)
+        with `steps` called on it; raises what they raise, and `_NotAStep` where a step returns
+        anything but None or the receiver (a step changes the receiver, it does not compute
+        something)."""
+        make = self.cls if factory is None else getattr(self.cls, factory)
+        obj = make(*copy.deepcopy(args), **copy.deepcopy(kwargs))
+        if not isinstance(obj, self.cls):
+            raise _NotAStep(factory)
+        for _, name, step_args in steps:
+            returned = getattr(obj, name)(*copy.deepcopy(step_args))
+            if returned is not None and returned is not obj:
+                raise _NotAStep(name)
+        return obj
 
     def _out_of_time(self):
         """Whether the probe's wall-clock safety limit has passed (remembered once it has)."""
@@ -448,22 +523,35 @@ class Probe:
         spec = self.spec
         params = spec["params"]
         candidates = []
-        for text in spec["seeds"]:
+        for seed in spec["seeds"]:
             try:
-                args, kwargs = eval(f"(lambda *a, **k: (a, k))({text})", self.namespace)
+                args, kwargs = eval(f"(lambda *a, **k: (a, k))({seed['arguments']})",
+                                    self.namespace)
             except BaseException:  # noqa: BLE001 - a doctest line may need earlier lines
                 continue
-            candidates.append((args, kwargs))
+            candidates.append((args, kwargs, seed["factory"]))
         if not any(p["required"] for p in params):
             candidates.append(((), {}))
         pools = [pool(p["hint"], self.rng) for p in params]
         required = [i for i, p in enumerate(params) if p["required"]]
         optional = [i for i, p in enumerate(params) if not p["required"]]
         longest = max((len(pools[i]) for i in required), default=0)
-        for j in range(longest):
-            call = _arguments(params, {i: pools[i][(j + i) % len(pools[i])] for i in required})
-            if call is not None:
-                candidates.append(call)
+        # The diagonal of the required parameters, and beside each of its calls each optional
+        # parameter set alone to the next value of its pool, filled containers first
+        # (`bidict({'a': 1})`, `Version(1, prerelease='rc.1')`): what a container or a value
+        # with optional parts is built from, which random draws seldom reach.
+        filled = lambda value: not (type(value) in (list, tuple, dict, set) and value)
+        optional_values = {i: sorted(pools[i], key=filled)[:OPTIONAL_RECEIVER_VALUES]
+                           for i in optional}
+        for j in range(max(longest, OPTIONAL_RECEIVER_VALUES if optional else 0)):
+            chosen = {i: pools[i][(j + i) % len(pools[i])] for i in required if pools[i]}
+            calls = [chosen] if j < longest else []
+            calls += [{**chosen, i: values[j]} for i, values in optional_values.items()
+                      if j < len(values)]
+            for choice in calls:
+                call = _arguments(params, choice)
+                if call is not None:
+                    candidates.append(call)
         for _ in range(MAX_RECEIVER_TRIES):
             chosen = {i: self.rng.choice(pools[i]) for i in required}
             for i in optional:
@@ -473,22 +561,103 @@ class Probe:
             if call is not None:
                 candidates.append(call)
         seen, states = set(), set()
-        for args, kwargs in candidates[:MAX_RECEIVER_TRIES]:
+        for args, kwargs, *factory in candidates[:MAX_RECEIVER_TRIES]:
+            factory = factory[0] if factory else None
             if len(self.receivers) >= MAX_RECEIVERS or self._out_of_time():
                 break
             text = self._render(args, kwargs)
-            if text is None or text in seen or len(text) > self.config["max_text"]:
+            if (text is None or (factory, text) in seen
+                    or len(text) > self.config["max_text"]):
                 continue
-            seen.add(text)
-            first, second = self._construct(args, kwargs), self._construct(args, kwargs)
-            if first is None or first != second:
+            seen.add((factory, text))
+            first = self._construct(args, kwargs, factory=factory)
+            if first is None or first != self._construct(args, kwargs, factory=factory):
                 continue
-            # Without a state to tell them apart (`__slots__`), receivers differ by their text.
-            state = first if first != "-" else "-" + text
+            # Without a state to tell them apart, receivers differ by their text.
+            state = first if first != "-" else f"-{factory}:{text}"
             if state in states:
                 continue
             states.add(state)
-            self.receivers.append(_Receiver(text, args, kwargs, first))
+            self.receivers.append(_Receiver(text, args, kwargs, first, factory=factory))
+        self._grow_receivers(states)
+
+    def _mutators(self):
+        """(name, arity) of the class's methods a sequence may call to build a receiver: public
+        ones and `__setitem__` (written `obj[k] = v`) with at most two required positional
+        parameters, never the method under test; the names that say they add or set first."""
+        found = []
+        for name in dir(self.cls):
+            if name == self.spec["method"] or (name.startswith("_") and name != "__setitem__"):
+                continue
+            try:
+                static = inspect.getattr_static(self.cls, name)
+                if not callable(static) or isinstance(static, (staticmethod, classmethod, type)):
+                    continue
+                parameters = list(inspect.signature(getattr(self.cls, name)).parameters.values())
+            except BaseException:  # noqa: BLE001 - no signature: not a step to write
+                continue
+            required = [p for p in parameters[1:] if p.default is p.empty
+                        and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+            if parameters and len(required) <= 2:
+                found.append((not name.startswith(STEP_PREFIXES), name, len(required)))
+        return [(name, arity) for _, name, arity in sorted(found)][:MAX_MUTATORS]
+
+    def _step(self, name, step_args):
+        """The statement text of one step, or None when an argument has no literal."""
+        text = self._render(step_args, {})
+        if text is None:
+            return None
+        if name == "__setitem__":
+            key, value = (self._literal(v) for v in step_args)
+            return (f"obj[{key}] = {value}", name, step_args)
+        return (f"obj.{name}({text})", name, step_args)
+
+    def _grow_receivers(self, states):
+        """Receivers with state built over calls, as a container or a builder needs: each of
+        the first constructed receivers, then one or two calls of the class's methods that
+        return None or the receiver and change its state (`obj.add(3)`, `obj['a'] = 1`), kept
+        when building it twice gives the same state, which no receiver has yet."""
+        if self.aim or not self.receivers:
+            return
+        values = [v for v in self.members[:3] + self._class_vocabulary()[:2] + STEP_VALUES
+                  if self._literal(v) is not None]
+        bases = [r for r in self.receivers[:2] if r.state not in ("-", None)]
+        grown = []
+        for base in bases:
+            for name, arity in self._mutators():
+                tuples = [tuple(values[(j + k) % len(values)] for k in range(arity))
+                          for j in range(STEP_TRIES if arity else 1)]
+                for step_args in tuples:
+                    if len(grown) >= MAX_SEQUENCE_RECEIVERS or self._out_of_time():
+                        break
+                    step = self._step(name, step_args)
+                    if step is None:
+                        continue
+                    made = self._sequence_receiver(base, (step,), states)
+                    if made is not None:
+                        grown.append(made)
+                        break
+        # Two steps: what one call added, then another's (a container with two elements).
+        for first, second in zip(grown, grown[1:]):
+            if len(grown) >= MAX_SEQUENCE_RECEIVERS + MAX_STEPS or self._out_of_time():
+                break
+            if first.text == second.text and len(first.steps + second.steps) <= MAX_STEPS:
+                made = self._sequence_receiver(first, second.steps, states)
+                if made is not None:
+                    grown.append(made)
+        self.receivers.extend(grown)
+
+    def _sequence_receiver(self, base, steps, states):
+        """`base` with `steps` called after its own, when building that twice gives the same
+        new state; else None."""
+        steps = base.steps + tuple(steps)
+        first = self._construct(base.args, base.kwargs, steps, base.factory)
+        if first is None or first == "-" or first in states:
+            return None
+        if self._construct(base.args, base.kwargs, steps, base.factory) != first:
+            return None
+        states.add(first)
+        return _Receiver(base.text, base.args, base.kwargs, first, steps, base.factory)
 
     def _note_members(self, obj):
         """Remembers the first few elements (a mapping's keys) of a receiver that iterates:
@@ -502,14 +671,15 @@ class Probe:
         except BaseException:  # noqa: BLE001 - an iteration that fails holds nothing
             pass
 
-    def _construct(self, args, kwargs):
-        """The canonical state of `Class(*args, **kwargs)`, or None when it fails."""
+    def _construct(self, args, kwargs, steps=(), factory=None):
+        """The canonical state of `Class(*args, **kwargs)` with `steps` called on it, or None
+        when that fails."""
         sink = io.StringIO()
         saved = sys.stdout, sys.stderr
         try:
             sys.stdout = sys.stderr = sink
             with _CallTimer(self.config["call_cpu_s"]):
-                obj = self.cls(*copy.deepcopy(args), **copy.deepcopy(kwargs))
+                obj = self._build(args, kwargs, steps, factory)
                 state = self._observable(obj)
                 self._note_members(obj)
                 return "-" if state is None else _canonical(state[1], 0)
@@ -530,7 +700,7 @@ class Probe:
         keys = tuple(sorted(k for k, v in state[1].items() if self._shown(v)))
         if not keys:
             return None
-        return f"{{k: vars(obj)[k] for k in {keys!r}}}", {k: state[1][k] for k in keys}
+        return f"{{k: getattr(obj, k) for k in {keys!r}}}", {k: state[1][k] for k in keys}
 
     def _shown(self, value):
         """Whether a test can check `value`: it has a literal and a canonical encoding."""
@@ -583,11 +753,66 @@ class Probe:
         while self._drain() and (self._add_raise_triggers() or self._add_mutants()):
             pass
         self._mark_usual_kinds()
+        self.slice_differs = self._compare_with_original()
         return self._report()
 
+    def _original(self):
+        """The function (a method's class) the slice was cut from, imported as items import
+        it, when its source is the target's as sliced (the same version of the code); else
+        None."""
+        spec = self.config.get("original")
+        if not spec:
+            return None
+        try:
+            obj = importlib.import_module(spec["module"])
+            for part in spec["qualname"].split("."):
+                obj = getattr(obj, part)
+            source = inspect.getsource(obj)
+        except BaseException:  # noqa: BLE001 - not importable here: nothing to compare with
+            return None
+        if _code_lines(source) != _code_lines(spec["source"]):
+            return None
+        if self.spec is None:
+            return obj
+        owner = importlib.import_module(spec["module"])
+        for part in spec["qualname"].split(".")[:-1]:
+            owner = getattr(owner, part)
+        return owner
+
+    def _compare_with_original(self):
+        """Every case again on the original function: the first whose outcome differs from
+        the slice's reference, as text; None when all agree or there is no original."""
+        original = self._original()
+        if original is None:
+            return None
+        slice_function, slice_class = self.function, getattr(self, "cls", None)
+        try:
+            if self.spec is None:
+                self.function = original
+            else:
+                self.cls = original
+            for case in self.cases:
+                args, kwargs = case["_call"]
+                outcome = self._call(args, kwargs, trace=False, apply=case.get("_apply"))
+                if outcome["kind"] in ("timeout", "unusable"):
+                    continue
+                if outcome.get("signature") != case["_signature"]:
+                    shown = outcome.get("signature") or [outcome["kind"]]
+                    return (f"({case['args']}): the slice gives {case['_signature'][1]!s:.80}, "
+                            f"the original {shown[1] if len(shown) > 1 else shown[0]!s:.80}")
+            return None
+        finally:
+            self.function = slice_function
+            if slice_class is not None:
+                self.cls = slice_class
+
     def _report(self):
-        if not any(case.get("_changed") for case in self.cases):
-            # A method that changes no receiver's state: its tests check what it returns only.
+        keeps = self.config.get("documented", {}).get("keeps_inputs", False)
+        if not keeps and not any(case.get("_changed") or case.get("_new_instance")
+                                 for case in self.cases):
+            # A method that changes no receiver's state: its tests check what it returns only,
+            # unless changing it would be wrong: the docstring says it is kept, or the method
+            # returns a new instance of the receiver's class (`bump_minor`).
             for case in self.cases:
                 for key in ("state_expr", "state_repr", "state", "state_canonical"):
                     case.pop(key, None)
@@ -599,6 +824,7 @@ class Probe:
             "errors": self.errors,
             "executable": self._executable_lines(),
             "param_types": self._param_types(),
+            "slice_differs": self.slice_differs,
         }
 
     # --- candidates -------------------------------------------------------------------
@@ -794,20 +1020,36 @@ class Probe:
             return (value[:i] + literal + value[i:])[:MAX_STR]
         return literal
 
-    def _enqueue(self, args, kwargs, text=None, origin="pool", related=""):
+    def _enqueue(self, args, kwargs, text=None, origin="pool", related="", apply=None):
         """Queues a call once; `origin` says where its arguments came from: a `seed` (a doctest,
         a call site), a `pool` (values chosen for their edges) or a `mutant` of a call; `related`
         names how it was made from another call to show a near miss (`_add_related_calls`,
-        `_add_raise_triggers`)."""
+        `_add_raise_triggers`); `apply`: the arguments its result, a function, is called with
+        (see `_add_applications`)."""
         if text is None:
             text = self._render(args, kwargs)
         if text is None:
             return False
+        if apply is not None:
+            text = f"{text})({self._render(apply, {})}"
         if text in self.seen or len(text) > self.config["max_text"]:
             return False
         self.seen.add(text)
-        self.queue.append((args, kwargs, text, origin, related))
+        self.queue.append((args, kwargs, text, origin, related, apply))
         return True
+
+    def _add_applications(self, args, kwargs, origin):
+        """A call that returned a function (a decorator, a curried function, a factory of
+        key functions): what that function does is the behaviour, so it is called, on a few
+        argument tuples of every kind, and each such call is a case of its own
+        (`memoize(len)('abc')`); the function itself has no value a test could compare."""
+        if self.applied >= MAX_APPLIED_CALLS:
+            return
+        self.applied += 1
+        strings = [(text,) for text in POOLS["str"] if text][:APPLIED_STRINGS]
+        for inner in strings + APPLIED_ARGUMENTS:
+            self._enqueue(copy.deepcopy(args), copy.deepcopy(kwargs), origin=origin,
+                          apply=copy.deepcopy(inner))
 
     def _render(self, args, kwargs):
         """The call's argument text, or None when some value's repr does not evaluate back."""
@@ -846,15 +1088,21 @@ class Probe:
 
     # --- execution --------------------------------------------------------------------
 
-    def _try(self, args, kwargs, text, origin, related):
+    def _try(self, args, kwargs, text, origin, related, apply=None):
         queued_text = text
         self.counts["calls"] += 1
-        first = self._call(args, kwargs, trace=True)
-        second = self._call(args, kwargs, trace=False)
+        first = self._call(args, kwargs, trace=True, apply=apply)
+        second = self._call(args, kwargs, trace=False, apply=apply)
         if first["kind"] == "timeout" or second["kind"] == "timeout":
             self.counts["timeouts"] += 1
             return
         if first["kind"] == "unusable":
+            return
+        if first["kind"] == "function":
+            if apply is None and second["kind"] == "function":
+                self._add_applications(args, kwargs, origin)
+            else:
+                self.counts["unstable"] += 1
             return
         if related.startswith("raises alone") and first["kind"] != "raise":
             # An item that does not raise alone is no condition of its own.
@@ -862,18 +1110,25 @@ class Probe:
         if first["signature"] != second["signature"]:
             self.counts["unstable"] += 1
             return
+        if apply is not None:
+            # The queued text names the application too; the case's arguments are the call's.
+            text = self._render(args, kwargs)
         shown = list(args) + list(kwargs.values())
-        receiver = None
+        receiver, steps, factory = None, [], ""
         if self.spec is not None:
-            # The receiver is its constructor's arguments; the call's are the method's.
-            receiver, shown = args[0].text, shown[1:]
+            # The receiver is its constructor's arguments and steps; the call's are the method's.
+            receiver, steps, shown = args[0].text, [s[0] for s in args[0].steps], shown[1:]
+            factory = args[0].factory or ""
             text = self._render(args[1:], kwargs)
             if text is None:
                 return
         signature = ", ".join(type(v).__name__ for v in shown)
-        case = {"args": text, "kind": first["kind"], "lines": first["lines"],
+        applied = None if apply is None else self._render(apply, {})
+        case = {"args": text, "applied": applied, "_apply": apply,
+                "_signature": first["signature"], "kind": first["kind"], "lines": first["lines"],
                 "arcs": first["arcs"],
                 "arg_types": signature, "_call": (args, kwargs), "receiver": receiver,
+                "receiver_steps": steps, "receiver_factory": factory,
                 "in_domain": self._in_domain(args, kwargs), "origin": origin,
                 "related": related}
         self.by_text[queued_text] = case
@@ -912,6 +1167,11 @@ class Probe:
                 # Tests check `obj.m(...) is obj`, which is True.
                 case.update(returns_self=True, type="bool", literal=True, equal=True,
                             floats="none")
+            checked = self._checked_inputs(args, kwargs, value, first.get("inputs", []))
+            if checked:
+                case.update(bound_args=self._bound_text(args, kwargs, checked),
+                            inputs_after=[{k: item[k] for k in ("name", "given", "repr", "encoded")}
+                                          for item in checked])
             state = first.get("state")
             if state is not None:
                 expr, observed = state
@@ -922,7 +1182,8 @@ class Probe:
                         and canon.comparable(encoded_state)):
                     case.update(state_expr=expr, state_repr=shown, state=encoded_state,
                                 state_canonical=first["signature"][2],
-                                _changed=first["signature"][2] != args[0].state)
+                                _changed=first["signature"][2] != args[0].state,
+                                _new_instance=type(value) is type(self.receiver_object))
             self.working.append(case)
         self.cases.append(case)
 
@@ -1025,7 +1286,8 @@ class Probe:
                 and not self._undocumented_negative(param, value)
                 for param, value in self._pairs(*case["_call"]))
 
-    def _call(self, args, kwargs, trace):
+    def _call(self, args, kwargs, trace, apply=None):
+        given = (args, kwargs)
         try:
             args, kwargs = copy.deepcopy((args, kwargs))
         except BaseException:  # noqa: BLE001
@@ -1043,6 +1305,8 @@ class Probe:
             try:
                 try:
                     value = self.function(*args, **kwargs)
+                    if apply is not None and _is_function(value):
+                        value = value(*copy.deepcopy(apply))
                     materialized = _is_iterator(value)
                     if materialized:
                         # A lazy result is its values: an answer returning an equal list (or
@@ -1063,6 +1327,7 @@ class Probe:
                         state = self._observable(self.receiver_object)
                         if state is not None:
                             state_encoded = canon.encode(state[1])
+                    inputs = self._inputs_after(given, (args, kwargs))
                 except _Timeout:
                     raise
                 except BaseException:  # noqa: BLE001 - a result that cannot be shown
@@ -1071,6 +1336,10 @@ class Probe:
                 timer.stop()
             if text is None:
                 outcome = {"kind": "unusable"}
+            elif _is_function(value):
+                # A function has no value to compare (its repr holds an address): see
+                # `_add_applications`.
+                outcome = {"kind": "function"}
             else:
                 outcome = {"kind": "value", "value": value, "repr": text, "encoded": encoded,
                            "signature": ["value", canonical], "materialized": materialized,
@@ -1079,6 +1348,8 @@ class Probe:
                     outcome["state"] = state
                     outcome["state_encoded"] = state_encoded
                     outcome["signature"].append(_canonical(state[1], 0))
+                outcome["inputs"] = inputs
+                outcome["signature"].append([i["canonical"] for i in inputs])
         except _Timeout:
             outcome = {"kind": "timeout"}
         except (SystemExit, KeyboardInterrupt, GeneratorExit):
@@ -1093,6 +1364,53 @@ class Probe:
         outcome["lines"] = sorted(lines)
         outcome["arcs"] = sorted(arcs)
         return outcome
+
+    def _inputs_after(self, given, passed):
+        """The mutable arguments of a call (lists, dicts, sets, bytearrays) and what they hold
+        after it: {slot, name, given, repr, encoded, canonical, changed}, for those a test can
+        write and check."""
+        (args, kwargs), (args_after, kwargs_after) = given, passed
+        first = 1 if self.spec is not None else 0
+        slots = [(k, args[k], args_after[k]) for k in range(first, len(args))]
+        slots += [(name, kwargs[name], kwargs_after[name]) for name in kwargs]
+        inputs = []
+        for slot, before, after in slots:
+            if type(before) not in MUTABLE_INPUTS or not self._shown(after):
+                continue
+            given_text, after_text = self._literal(before), self._literal(after)
+            if given_text is None or len(after_text) > MAX_STATE:
+                continue
+            canonical = _canonical(after, 0)
+            inputs.append({"slot": slot, "given": given_text, "repr": after_text,
+                           "encoded": canon.encode(after), "canonical": canonical,
+                           "changed": canonical != _canonical(before, 0)})
+        return inputs
+
+    def _checked_inputs(self, args, kwargs, value, inputs):
+        """Which inputs a case checks after the call: those the reference changed (what it
+        does to them is its behaviour), and those it left alone where changing them would be
+        wrong: the docstring says the inputs are kept (a copy, a new value), or the result is
+        of the input's own type (a changed copy of it). Named after their parameters."""
+        positional = [p for p in self.params if p["kind"] in ("positional_only", "positional")]
+        names = {k: param["name"] for k, param in enumerate(positional[:len(args)])}
+        names.update((name, name) for name in kwargs)
+        keeps = self.config.get("documented", {}).get("keeps_inputs", False)
+        checked = []
+        for item in inputs:
+            before = args[item["slot"]] if type(item["slot"]) is int else kwargs[item["slot"]]
+            if item["changed"] or keeps or type(value) is type(before):
+                name = names.get(item["slot"], str(item["slot"]))
+                checked.append(dict(item, name="given_" + name.lstrip("_")))
+        return checked
+
+    def _bound_text(self, args, kwargs, checked):
+        """The call's argument text with the checked inputs by name (`given_coll`)."""
+        by_slot = {item["slot"]: item["name"] for item in checked}
+        first = 1 if self.spec is not None else 0
+        parts = [by_slot.get(k) or self._literal(args[k]) for k in range(first, len(args))]
+        parts += [f"{name}={by_slot.get(name) or self._literal(value)}"
+                  for name, value in kwargs.items()]
+        return ", ".join(parts)
 
     def _tracer(self, lines, arcs):
         """Collects the body lines a call runs, and its arcs: pairs of lines run one after the
@@ -1317,6 +1635,29 @@ LIST_ITERATOR = type(iter([]))
 # Iterables besides lists and tuples (whose items are checked) that a parameter taking any
 # iterable is documented to accept.
 ITERABLES = (str, bytes, set, frozenset, dict, range)
+
+
+def _code_lines(source):
+    """The lines of a definition from its `def` on, dedented and stripped: decorators and
+    indentation differ between a module and a slice, the code does not."""
+    lines = [line.strip() for line in source.splitlines() if line.strip()]
+    start = next((i for i, line in enumerate(lines)
+                  if line.startswith(("def ", "async def "))), 0)
+    return lines[start:]
+
+
+def _is_function(value):
+    """Whether `value` is a function a call returned to be called later (a closure, a
+    `functools.partial`, a bound method, a callable object of a wrapper class), not a class or
+    a builtin the tests could name."""
+    if isinstance(value, type) or id(value) in CALLABLE_NAMES:
+        return False
+    if isinstance(value, (types.FunctionType, types.MethodType, functools.partial)):
+        return True
+    kind = type(value)
+    # A callable object with no value of its own: no `==` and nothing to iterate.
+    return (callable(value) and kind.__module__ != "builtins" and kind.__eq__ is object.__eq__
+            and not hasattr(kind, "__iter__"))
 
 
 def _is_iterator(value):

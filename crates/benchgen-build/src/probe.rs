@@ -72,6 +72,32 @@ struct Config<'a> {
     /// For a method called on receivers the probe builds (`call` is then the class).
     #[serde(skip_serializing_if = "Option::is_none")]
     receiver: Option<ReceiverConfig>,
+    /// The function the slice was cut from, which the probe calls on every case too where it
+    /// can import it with the same source.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    original: Option<Original>,
+}
+
+/// Where the original of a sliced target lives: its module (as items import it) and qualified
+/// name, and the target's source as sliced. The probe imports it in the sandbox and compares
+/// only when the imported function's source is this one (the same version of the code).
+#[derive(Debug, Clone, Serialize)]
+pub struct Original {
+    pub module: String,
+    pub qualname: String,
+    pub source: String,
+}
+
+impl Original {
+    /// The original of `function` (as found in `program`) in `module`.
+    pub fn new(module: &str, function: &FunctionInfo, program: &str) -> Self {
+        let span = &function.target.span;
+        Self {
+            module: module.to_string(),
+            qualname: function.qualified_name.clone(),
+            source: program[span.start_byte..span.end_byte].to_string(),
+        }
+    }
 }
 
 /// How the probe builds receivers for a method: the class's constructor.
@@ -81,8 +107,19 @@ struct ReceiverConfig {
     /// The constructor's parameters (`self` left out); none known when the class has no
     /// `__init__` of its own.
     params: Vec<Param>,
-    /// Constructor argument texts from doctests and literal call sites.
-    seeds: Vec<String>,
+    /// Constructor calls from doctests and literal call sites.
+    seeds: Vec<ReceiverSeed>,
+}
+
+/// A call that builds a receiver, found in a doctest or at a call site: the class itself
+/// (`Version(1, 2)`), or one of its class-level factories (`Version.parse('1.2.3-rc.1')`),
+/// which the probe keeps only when it returns an instance of the class.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ReceiverSeed {
+    /// The factory's name; `None` for the class itself.
+    pub factory: Option<String>,
+    /// The argument text.
+    pub arguments: String,
 }
 
 /// Quoted strings and numbers a docstring mentions.
@@ -94,7 +131,30 @@ struct DocumentedValues {
     /// Names the docstring subscripts with (`list(...)[index]`): indexing semantics, negative
     /// positions included, are documented for them.
     subscripts: Vec<String>,
+    /// The docstring says the inputs are kept (a copy, a new value, left unchanged): tests
+    /// check the arguments and the receiver after every call, not only where the reference
+    /// changed them.
+    keeps_inputs: bool,
 }
+
+/// Words with which a docstring says its function leaves its inputs alone.
+const KEEPS_INPUTS: &[&str] = &[
+    "copy",
+    "a new ",
+    "new instance",
+    "new object",
+    "unchanged",
+    "untouched",
+    "unmodified",
+    "not modif",
+    "not change",
+    "not mutate",
+    "without modif",
+    "without chang",
+    "without mutat",
+    "non-destructive",
+    "original",
+];
 
 /// Longest quoted text taken from a docstring, in characters.
 const MAX_DOCUMENTED_TEXT: usize = 30;
@@ -170,6 +230,8 @@ fn documented_values(docstring: &str) -> DocumentedValues {
             values.subscripts.push(name);
         }
     }
+    let lower = docstring.to_lowercase();
+    values.keeps_inputs = KEEPS_INPUTS.iter().any(|words| lower.contains(words));
     values
 }
 
@@ -183,19 +245,30 @@ struct Param {
 
 /// The request that probes `function` (as found in `program`, at `target`) by calling the
 /// expression `call` (`f`, `Class.f`, or `obj.f` on an instance that setup code builds).
+/// `original`: the function the slice was cut from, which the probe compares it with.
 pub fn request(
     program: &str,
     function: &FunctionInfo,
-    target: &Target,
     call: &str,
     callable: Callable,
     seeds: Vec<String>,
     settings: &ProbeSettings,
+    original: Option<Original>,
 ) -> ExecRequest {
-    config_request(
-        program,
-        config(function, target, call, callable, seeds, settings),
-    )
+    let config = Config {
+        original,
+        ..config(function, &function.target, call, callable, seeds, settings)
+    };
+    config_request(program, config)
+}
+
+/// Which probe round a method's request is.
+pub enum Round {
+    /// The first: the search from seeds and pools, compared with the original function where
+    /// one is given (see [`request`]).
+    First(Option<Original>),
+    /// An aimed round (see [`aimed_request`]).
+    Aimed,
 }
 
 /// [`request`] for an aimed round: the probe tries `seeds` (calls that reach code whose faults
@@ -219,16 +292,15 @@ pub fn aimed_request(
 /// The request that probes the instance method `function` (`Class.method` in `program`) on
 /// receivers the probe builds: from `receiver_seeds` (constructor argument texts, see
 /// [`receiver_seeds`]) and from values for the parameters of the class's `__init__` in
-/// `program` (typed from `stub` where the source leaves them open). `aim` makes it an aimed
-/// round (see [`aimed_request`]).
+/// `program` (typed from `stub` where the source leaves them open), in the probe round `round`.
 pub fn method_request(
     program: &str,
     function: &FunctionInfo,
     stub: Option<&benchgen_python::StubAnnotations>,
     seeds: Vec<String>,
-    receiver_seeds: Vec<String>,
+    receiver_seeds: Vec<ReceiverSeed>,
     settings: &ProbeSettings,
-    aim: bool,
+    round: Round,
 ) -> ExecRequest {
     let class = function.class_path.join(".");
     let init = benchgen_python::functions(program)
@@ -249,7 +321,10 @@ pub fn method_request(
         seeds,
         settings,
     );
-    config.aim = aim;
+    match round {
+        Round::First(original) => config.original = original,
+        Round::Aimed => config.aim = true,
+    }
     config.receiver = Some(ReceiverConfig {
         method: function.name.clone(),
         params,
@@ -258,25 +333,40 @@ pub fn method_request(
     config_request(program, config)
 }
 
-/// Constructor argument texts for the class of the method `function`: calls of the class in
-/// the doctests of `texts` (any arguments) and at its literal call sites in them.
-pub fn receiver_seeds(function: &FunctionInfo, texts: &[&str]) -> Vec<String> {
+/// Calls that build a receiver for the method `function`: calls of its class, and of a
+/// class-level factory of it (`Class.parse(...)`), in the doctests of `texts` (any arguments)
+/// and at their literal call sites.
+pub fn receiver_seeds(function: &FunctionInfo, texts: &[&str]) -> Vec<ReceiverSeed> {
     let Some(class) = function.class_path.last() else {
         return Vec::new();
     };
-    let calls_it = |callee: &str| callee == class || callee.ends_with(&format!(".{class}"));
-    let mut seeds: Vec<String> = Vec::new();
+    // `Class(...)` is the class; `Class.name(...)` a factory, unless it is the method itself.
+    let builds_it = |callee: &str| -> Option<Option<String>> {
+        if callee == class || callee.ends_with(&format!(".{class}")) {
+            return Some(None);
+        }
+        let (owner, name) = callee.rsplit_once('.')?;
+        let owner_is_class = owner == class || owner.ends_with(&format!(".{class}"));
+        (owner_is_class && name != function.name && !name.starts_with('_'))
+            .then(|| Some(name.to_string()))
+    };
+    let mut seeds: Vec<ReceiverSeed> = Vec::new();
     for text in texts {
         let doctest = doctest_source(text);
-        let from_docs = benchgen_python::calls(&doctest)
-            .into_iter()
-            .filter(|c| calls_it(&c.callee));
+        let from_docs = benchgen_python::calls(&doctest).into_iter();
         let from_file = benchgen_python::calls(text)
             .into_iter()
-            .filter(|c| c.literal && calls_it(&c.callee));
+            .filter(|c| c.literal);
         for call in from_docs.chain(from_file) {
-            if !seeds.contains(&call.arguments) && seeds.len() < MAX_SEEDS {
-                seeds.push(call.arguments);
+            let Some(factory) = builds_it(&call.callee) else {
+                continue;
+            };
+            let seed = ReceiverSeed {
+                factory,
+                arguments: call.arguments,
+            };
+            if !seeds.contains(&seed) && seeds.len() < MAX_SEEDS {
+                seeds.push(seed);
             }
         }
     }
@@ -354,6 +444,7 @@ fn config<'a>(
             .map(documented_values)
             .unwrap_or_default(),
         receiver: None,
+        original: None,
     }
 }
 
@@ -449,6 +540,10 @@ pub struct ProbeReport {
     pub executable: Option<Vec<usize>>,
     /// Parameter name -> type names seen in calls that returned, most frequent first.
     pub param_types: BTreeMap<String, Vec<String>>,
+    /// The first case on which the original function (see [`Original`]) did something else
+    /// than the slice's reference; `None` when they agree or the original is not importable.
+    #[serde(default)]
+    pub slice_differs: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, Default, Deserialize)]
@@ -526,6 +621,25 @@ pub struct Case {
     /// (`Class(receiver)`); `None` for a plain call.
     #[serde(default)]
     pub receiver: Option<String>,
+    /// The statements that build the receiver's state after its constructor (`obj.add(3)`,
+    /// `obj['a'] = 1`): a receiver built by a sequence; empty for a constructed one.
+    #[serde(default)]
+    pub receiver_steps: Vec<String>,
+    /// The arguments the function the call returned was called with (`memoize(len)('abc')`:
+    /// `'abc'`), whose result is the case's; `None` for a call whose result is the case's.
+    #[serde(default)]
+    pub applied: Option<String>,
+    /// The class-level factory that built the receiver (`parse` for `Class.parse(...)`);
+    /// empty for the class itself.
+    #[serde(default)]
+    pub receiver_factory: String,
+    /// The mutable arguments the tests check after the call (see `probe.py`'s
+    /// `_checked_inputs`): bound by name before it, their value after it.
+    #[serde(default)]
+    pub inputs_after: Vec<InputAfter>,
+    /// `args` with the checked arguments by their names; empty when none is checked.
+    #[serde(default)]
+    pub bound_args: String,
     /// The method returned its receiver: tests check `obj.m(...) is obj` (`repr` is `True`).
     #[serde(default)]
     pub returns_self: bool,
@@ -542,6 +656,19 @@ pub struct Case {
     /// That state in the canonical encoding.
     #[serde(default)]
     pub state: Option<serde_json::Value>,
+}
+
+/// A mutable argument of a call bound by name (`given_coll = {'a': 1}`), with its value after
+/// the call.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct InputAfter {
+    pub name: String,
+    /// Its literal before the call.
+    pub given: String,
+    /// Its literal after the call.
+    pub repr: String,
+    /// Its value after the call in the canonical encoding.
+    pub encoded: serde_json::Value,
 }
 
 /// Where a call's arguments came from, most telling first.
@@ -587,6 +714,11 @@ impl Case {
             origin: Default::default(),
             related: String::new(),
             receiver: None,
+            receiver_steps: Vec::new(),
+            receiver_factory: String::new(),
+            applied: None,
+            inputs_after: Vec::new(),
+            bound_args: String::new(),
             returns_self: false,
             state_expr: String::new(),
             state_repr: String::new(),
@@ -626,9 +758,16 @@ impl Case {
         }
     }
 
-    /// What tells calls apart: the receiver and the arguments.
-    pub fn key(&self) -> (Option<&str>, &str) {
-        (self.receiver.as_deref(), &self.args)
+    /// What tells calls apart: the receiver (its constructor or factory, the arguments and the
+    /// steps), the arguments, and those its returned function was called with.
+    pub fn key(&self) -> (Option<&str>, &str, &[String], &str, Option<&str>) {
+        (
+            self.receiver.as_deref(),
+            &self.receiver_factory,
+            &self.receiver_steps,
+            &self.args,
+            self.applied.as_deref(),
+        )
     }
 }
 
@@ -639,7 +778,8 @@ pub fn parse(stdout: &str) -> Option<ProbeReport> {
 
 /// The cases two probe runs of one function agree on; the item is skipped when either run
 /// reached the probe's safety limit (`probe_timeout`: its cases depend on the machine's
-/// speed) or did not report at all.
+/// speed), found the original function disagreeing with the slice (`slice_differs`), or did
+/// not report at all.
 pub(crate) fn read_twice(
     first: &ExecOutcome,
     second: &ExecOutcome,
@@ -647,6 +787,10 @@ pub(crate) fn read_twice(
 ) -> Result<ProbeReport, SkipReason> {
     let read = |outcome: &ExecOutcome| match parse(&outcome.stdout) {
         Some(report) if report.timed_out => Err(SkipReason::ProbeTimeout(settings.safety_s)),
+        Some(ProbeReport {
+            slice_differs: Some(detail),
+            ..
+        }) => Err(SkipReason::SliceDiffers(detail)),
         Some(report) => Ok(report),
         None if outcome.verdict == Verdict::Timeout => {
             Err(SkipReason::ProbeTimeout(settings.safety_s))
@@ -661,7 +805,7 @@ pub(crate) fn read_twice(
 
 /// Cases of `first` whose call had the same outcome in `second`.
 pub fn agreeing(first: ProbeReport, second: &ProbeReport) -> ProbeReport {
-    let outcomes: BTreeMap<(Option<&str>, &str), (CaseKind, &str, &str)> = second
+    let outcomes: BTreeMap<_, (CaseKind, &str, &str)> = second
         .cases
         .iter()
         .map(|c| (c.key(), c.outcome()))
@@ -736,6 +880,7 @@ class Box:
 
     >>> b = Box(3, name=label)
     >>> Box(4).size()
+    >>> Box.of('5').size()
     \"\"\"
 
     def __init__(self, n, name=''):
@@ -751,16 +896,25 @@ OTHER = Box(DEFAULT.n)
             .into_iter()
             .find(|f| f.qualified_name == "Box.size")
             .unwrap();
+        let class = |arguments: &str| ReceiverSeed {
+            factory: None,
+            arguments: arguments.into(),
+        };
+        // A class-level call that is not the method is a factory the probe may build with.
+        let factory = ReceiverSeed {
+            factory: Some("of".into()),
+            arguments: "'5'".into(),
+        };
         assert_eq!(
             receiver_seeds(&size, &[source]),
-            ["3, name=label", "4", "1"]
+            [class("3, name=label"), class("4"), factory, class("1")]
         );
         let request = method_request(
             source,
             &size,
             None,
             vec![],
-            vec!["4".into()],
+            vec![class("4")],
             &ProbeSettings {
                 seed: 0,
                 max_calls: 10,
@@ -769,7 +923,7 @@ OTHER = Box(DEFAULT.n)
                 safety_s: 10.0,
                 max_text: 200,
             },
-            false,
+            Round::First(None),
         );
         // The probe calls the class; the constructor's parameters (`self` left out) and seeds
         // build the receivers.
@@ -819,11 +973,11 @@ OTHER = Box(DEFAULT.n)
         let request = request(
             SOURCE,
             &function,
-            &function.target,
             "scale",
             Callable::Function,
             vec!["[1], 2".into()],
             &settings,
+            None,
         );
         assert_eq!(request.program, SOURCE);
         assert!(request.tests.starts_with("def test_probe():\n"));
@@ -902,6 +1056,7 @@ OTHER = Box(DEFAULT.n)
             errors: BTreeMap::new(),
             executable: None,
             param_types: BTreeMap::new(),
+            slice_differs: None,
         }
     }
 

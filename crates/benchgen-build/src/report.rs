@@ -4,7 +4,7 @@
 //! Reasons are a closed enum with a one-line `Display` so that a report can be grouped by
 //! reason ("31 × uses the file system: open") and a reader sees why each function is missing.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::path::PathBuf;
 
@@ -125,6 +125,10 @@ pub enum SkipReason {
     ProbeTimeout(f64),
     /// Every candidate input failed.
     NoWorkingInput(String),
+    /// The original function, imported where the items run, does something else than the
+    /// slice's reference on a probe input: the slice left out something the function needs (a
+    /// table filled by a module-level loop), so its tests would pin the slice's behaviour.
+    SliceDiffers(String),
     /// Where items run, the module's attribute is a C implementation (`heapq.heappush` is
     /// `_heapq`'s): a candidate could always rebuild it, so it cannot be kept from one.
     NativeOriginal,
@@ -197,6 +201,9 @@ impl fmt::Display for SkipReason {
                 write!(f, "the probe ran past its {limit} s safety limit")
             }
             SkipReason::NoWorkingInput(detail) => write!(f, "no working input found ({detail})"),
+            SkipReason::SliceDiffers(detail) => {
+                write!(f, "the slice differs from the original function: {detail}")
+            }
             SkipReason::TooFewCases { found, needed } => {
                 write!(f, "too few usable inputs ({found} < {needed})")
             }
@@ -288,9 +295,94 @@ pub struct BuildReport {
     pub reference_times_s: BTreeMap<String, f64>,
     /// Every function that did not become an item, with the stage and the reason.
     pub skipped: Vec<Skip>,
+    /// The ids of the functions that are candidates in the reach measure's sense
+    /// ([`crate::select::is_candidate`]), accepted or not.
+    pub candidates: Vec<String>,
     /// Sources that could not be read; the others were built regardless.
     #[serde(serialize_with = "display_all")]
     pub errors: Vec<SourceError>,
+}
+
+/// How much of the candidates a build reached, and why it missed the others: overall and per
+/// package (the first part of the module), the reasons most common first.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Reach {
+    pub candidates: usize,
+    pub accepted: usize,
+    /// `(reason, candidates skipped for it)`: `stage: kind` (see [`Skip::label`]).
+    pub reasons: Vec<(String, usize)>,
+    /// One row per package, in name order.
+    pub packages: Vec<PackageReach>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PackageReach {
+    pub package: String,
+    pub candidates: usize,
+    pub accepted: usize,
+    pub reasons: Vec<(String, usize)>,
+}
+
+impl BuildReport {
+    /// The reach of this build over its candidates.
+    pub fn reach(&self) -> Reach {
+        let candidates: BTreeSet<&str> = self.candidates.iter().map(String::as_str).collect();
+        let accepted: BTreeSet<&str> = self.examples.iter().map(|e| e.id.as_str()).collect();
+        let package = |id: &str| {
+            let module = id.split('/').next().unwrap_or(id);
+            module.split('.').next().unwrap_or(module).to_string()
+        };
+        let mut by_package: BTreeMap<String, (usize, usize, BTreeMap<String, usize>)> =
+            BTreeMap::new();
+        let mut reasons: BTreeMap<String, usize> = BTreeMap::new();
+        for id in &candidates {
+            let row = by_package.entry(package(id)).or_default();
+            row.0 += 1;
+            row.1 += usize::from(accepted.contains(id));
+        }
+        for skip in self
+            .skipped
+            .iter()
+            .filter(|s| candidates.contains(s.id.as_str()))
+        {
+            *reasons.entry(skip.label()).or_default() += 1;
+            let row = by_package.entry(package(&skip.id)).or_default();
+            *row.2.entry(skip.label()).or_default() += 1;
+        }
+        Reach {
+            candidates: candidates.len(),
+            accepted: candidates
+                .iter()
+                .filter(|id| accepted.contains(*id))
+                .count(),
+            reasons: most_common(reasons),
+            packages: by_package
+                .into_iter()
+                .map(|(package, (candidates, accepted, reasons))| PackageReach {
+                    package,
+                    candidates,
+                    accepted,
+                    reasons: most_common(reasons),
+                })
+                .collect(),
+        }
+    }
+}
+
+fn most_common(counts: BTreeMap<String, usize>) -> Vec<(String, usize)> {
+    let mut counts: Vec<(String, usize)> = counts.into_iter().collect();
+    counts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    counts
+}
+
+impl Skip {
+    /// `stage: kind` of the reason, without its detail (`gate: weak tests`): what funnels
+    /// count skips by.
+    pub fn label(&self) -> String {
+        let reason = self.reason.to_string();
+        let kind = reason.split([':', '(']).next().unwrap_or(&reason).trim();
+        format!("{}: {kind}", self.stage)
+    }
 }
 
 fn display_all<S: serde::Serializer>(errors: &[SourceError], s: S) -> Result<S::Ok, S::Error> {

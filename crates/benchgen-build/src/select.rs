@@ -42,6 +42,19 @@ const NOT_PLAIN: [&str; 6] = [
     "deleter",
 ];
 
+/// Whether `function` is what CodeSearchNet (and the reach measure, `benches/reach.py`) counts
+/// as a function to benchmark: documented, at least three lines, a module-level function or a
+/// method of a module-level class, neither a test nor a dunder. Reach is items over these.
+pub fn is_candidate(function: &FunctionInfo) -> bool {
+    let name = function.name.as_str();
+    let span = &function.target.span;
+    function.docstring.is_some()
+        && span.end_line + 1 >= span.start_line + 3
+        && function.class_path.len() <= 1
+        && !name.starts_with("test")
+        && !(name.starts_with("__") && name.ends_with("__"))
+}
+
 /// Whether `function` is worth an item; `requested` marks a function the user named, which may
 /// be private; `allow_methods` accepts instance methods (as [`Callable::Method`]).
 pub fn select(

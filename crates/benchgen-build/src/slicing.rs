@@ -445,15 +445,28 @@ fn reach(
     };
     // A statement that binds nothing (or only the variables of its own loop) but touches a
     // kept object completes it, like `TABLE[key] = handler` filling a kept table; it
-    // comes along with what it reads, as long as all of that resolves.
+    // comes along with what it reads, as long as all of that resolves. A loop variable that
+    // another loop binds again before reading it (`for c in ...:` filling two tables), or
+    // that a `del` drops, is still only a loop variable.
+    let starts = |j: usize, keyword: &str| {
+        let s = &statements[j];
+        source[s.span.start_byte..s.span.end_byte]
+            .trim_start()
+            .starts_with(keyword)
+    };
+    let is_loop = |j: usize| starts(j, "for ");
     let completes = |i: usize, kept: &BTreeSet<usize>| {
         let s = &statements[i];
         let text = &source[s.span.start_byte..s.span.end_byte];
-        let only_loop_variables = text.trim_start().starts_with("for ")
+        let only_loop_variables = is_loop(i)
             && s.binds.iter().all(|b| {
-                !readers
-                    .get(b.as_str())
-                    .is_some_and(|r| r.iter().any(|&j| j != i))
+                !readers.get(b.as_str()).is_some_and(|r| {
+                    r.iter().any(|&j| {
+                        j != i
+                            && !starts(j, "del ")
+                            && !(is_loop(j) && statements[j].binds.contains(b))
+                    })
+                })
             });
         s.kind == StatementKind::Other
             && !text.trim_start().starts_with("del ")
@@ -1146,6 +1159,32 @@ def deepcopy(x):
         assert_eq!(
             slice(source, "deepcopy", None, &facts).unwrap(),
             "def _atomic(x):\n    return x\n\n\nd = _deep = {}\nd[int] = _atomic\n\n\ndef deepcopy(x):\n    return _deep[type(x)](x)\n"
+        );
+    }
+
+    #[test]
+    fn loops_filling_tables_come_along_though_their_variable_is_reused() {
+        // Issue 30: email.quoprimime fills two tables in two loops over `c`, then `del c`;
+        // the slice of `header_encode` lost its loop, and encoded every letter.
+        let source = "\
+_MAP = ['=%02X' % c for c in range(256)]
+_HEADER = _MAP[:]
+_BODY = _MAP[:]
+
+for c in b'abc':
+    _HEADER[c] = chr(c)
+
+for c in b' xyz':
+    _BODY[c] = chr(c)
+del c
+
+def header_encode(data):
+    return ''.join(_HEADER[octet] for octet in data)
+";
+        let facts = PythonFacts::for_tests(&["range", "chr"], &[]);
+        assert_eq!(
+            slice(source, "header_encode", None, &facts).unwrap(),
+            "_MAP = ['=%02X' % c for c in range(256)]\n_HEADER = _MAP[:]\nfor c in b'abc':\n    _HEADER[c] = chr(c)\n\n\ndef header_encode(data):\n    return ''.join(_HEADER[octet] for octet in data)\n"
         );
     }
 

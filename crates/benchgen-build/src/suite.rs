@@ -160,10 +160,18 @@ fn invocation(call: &str, case: &Case) -> String {
         Some((_, method)) => format!("{RECEIVER}.{method}"),
         None => call.to_string(),
     };
+    let args = match case.inputs_after.is_empty() {
+        true => &case.args,
+        false => &case.bound_args,
+    };
+    let called = match &case.applied {
+        Some(applied) => format!("{call}({args})({applied})"),
+        None => format!("{call}({args})"),
+    };
     match (case.materialized, case.returns_self) {
-        (_, true) => format!("({call}({}) is {RECEIVER})", case.args),
-        (true, _) => format!("list({call}({}))", case.args),
-        (false, _) => format!("{call}({})", case.args),
+        (_, true) => format!("({called} is {RECEIVER})"),
+        (true, _) => format!("list({called})"),
+        (false, _) => called,
     }
 }
 
@@ -173,25 +181,54 @@ fn receiver<'c>(call: &'c str, case: &Case) -> Option<(&'c str, &'c str)> {
     call.rsplit_once('.')
 }
 
-/// The statement that builds a case's receiver (`obj = Class(...)`), if it has one.
+/// The statements before a case's call: those that build its receiver (`obj = Class(...)`,
+/// then its steps) and bind the arguments checked after it (`given_coll = {...}`); None when
+/// there are none.
 fn setup(call: &str, case: &Case) -> Option<String> {
-    receiver(call, case).map(|(class, _)| {
-        format!(
-            "{RECEIVER} = {class}({})",
-            case.receiver.as_deref().unwrap_or_default()
+    let constructed = receiver(call, case)
+        .map(|(class, _)| format!("{RECEIVER} = {}", receiver_expression(class, case)));
+    let steps: &[String] = if constructed.is_some() {
+        &case.receiver_steps
+    } else {
+        &[]
+    };
+    let lines: Vec<String> = constructed
+        .into_iter()
+        .chain(steps.iter().cloned())
+        .chain(
+            case.inputs_after
+                .iter()
+                .map(|input| format!("{} = {}", input.name, input.given)),
         )
-    })
+        .collect();
+    (!lines.is_empty()).then(|| lines.join("\n"))
+}
+
+/// The expression that builds a case's receiver: `Class(...)`, or `Class.factory(...)`.
+fn receiver_expression(class: &str, case: &Case) -> String {
+    let factory = match case.receiver_factory.as_str() {
+        "" => String::new(),
+        name => format!(".{name}"),
+    };
+    format!(
+        "{class}{factory}({})",
+        case.receiver.as_deref().unwrap_or_default()
+    )
 }
 
 /// What the reference returns for a case, for a differential test.
 fn reference_invocation(call: &str, case: &Case) -> String {
     let call = match receiver(call, case) {
         Some((class, method)) => format!(
-            "reference.{class}({}).{method}({})",
-            case.receiver.as_deref().unwrap_or_default(),
+            "reference.{}.{method}({})",
+            receiver_expression(class, case),
             case.args
         ),
         None => format!("reference.{call}({})", case.args),
+    };
+    let call = match &case.applied {
+        Some(applied) => format!("{call}({applied})"),
+        None => call,
     };
     match case.materialized {
         true => format!("list({call})"),
@@ -217,7 +254,16 @@ fn check_for(case: &Case, raised: &[String], reference_free: bool) -> Option<Che
     match case.kind {
         CaseKind::Raise => raised.contains(&case.raised_type).then_some(Check::Raises),
         CaseKind::Value if case.literal => Some(Check::Literal),
-        CaseKind::Value if case.equal && reference_free => Some(Check::Differential),
+        // A differential test builds the reference's call in one expression, which has no
+        // room for setup: the steps of a receiver built by a sequence, inputs bound by name.
+        CaseKind::Value
+            if case.equal
+                && reference_free
+                && case.receiver_steps.is_empty()
+                && case.inputs_after.is_empty() =>
+        {
+            Some(Check::Differential)
+        }
         // The probe saw this repr in every execution, so it holds no address; `0x` is checked
         // anyway, since an address that happens to repeat would make a flaky test.
         CaseKind::Value if case.repr.len() <= MAX_REPR && !case.repr.contains("0x") => {
@@ -394,7 +440,7 @@ fn choose(
                 let new_receiver = cases[i]
                     .receiver
                     .as_deref()
-                    .is_some_and(|r| !shown.receivers.contains(r));
+                    .is_some_and(|_| !shown.receivers.contains(&receiver_key(&cases[i])));
                 (
                     new_behaviour,
                     unchanged_reach,
@@ -458,10 +504,21 @@ struct Shown<'c> {
     /// letters and digits of their argument texts.
     unchanged: usize,
     unchanged_characters: HashSet<char>,
-    /// The receivers (constructor argument texts) of the chosen method calls.
-    receivers: HashSet<&'c str>,
+    /// The receivers of the chosen method calls (see [`receiver_key`]).
+    receivers: HashSet<ReceiverKey<'c>>,
     /// How the chosen calls made one string from another (see [`Case::related`]).
     related: HashSet<&'c str>,
+}
+
+/// What tells receivers apart: the constructor or factory, its arguments, the steps.
+type ReceiverKey<'c> = (&'c str, &'c str, &'c [String]);
+
+fn receiver_key(case: &Case) -> ReceiverKey<'_> {
+    (
+        &case.receiver_factory,
+        case.receiver.as_deref().unwrap_or_default(),
+        &case.receiver_steps,
+    )
 }
 
 impl<'c> Shown<'c> {
@@ -474,7 +531,9 @@ impl<'c> Shown<'c> {
             self.unchanged_characters
                 .extend(case.args.chars().filter(|c| !c.is_alphanumeric()));
         }
-        self.receivers.extend(case.receiver.as_deref());
+        if case.receiver.is_some() {
+            self.receivers.insert(receiver_key(case));
+        }
         if !case.related.is_empty() {
             self.related.insert(&case.related);
         }
@@ -553,6 +612,16 @@ fn as_data(call: &str, cases: &[Case], chosen: &[(usize, Check)]) -> Option<Vec<
                     value: state,
                 });
             }
+            for input in &case.inputs_after {
+                let value = judge::Value::from_json(&input.encoded).ok()?;
+                if !value.is_comparable() {
+                    return None;
+                }
+                data.after.push(judge::After {
+                    expr: input.name.clone(),
+                    value,
+                });
+            }
             if case.floats != FloatShape::None {
                 (data.rel_tol, data.abs_tol) = (Some(REL_TOL), Some(ABS_TOL));
             }
@@ -620,6 +689,11 @@ fn render(call: &str, cases: &[Case], chosen: &[(usize, Check)]) -> String {
                     "state = {}\nassert state == {}\n",
                     case.state_expr, case.state_repr
                 )),
+            }
+        }
+        if check != Check::Raises {
+            for input in &case.inputs_after {
+                body.push_str(&format!("assert {} == {}\n", input.name, input.repr));
             }
         }
         for line in body.lines() {

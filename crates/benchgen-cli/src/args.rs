@@ -95,6 +95,10 @@ pub enum Command {
         /// Also save a screenshot of the HTML report (needs Chromium).
         #[arg(long, requires = "html")]
         screenshot: Option<PathBuf>,
+        /// Add a human solvability study of the dataset (the `--store` of `benchgen study
+        /// serve`) to the report.
+        #[arg(long, value_name = "STUDY")]
+        study: Option<PathBuf>,
     },
     /// Put several eval runs on the same dataset side by side, with paired bootstrap differences.
     Compare {
@@ -123,6 +127,10 @@ pub enum Command {
     /// under other names, in every field), verified in the sandbox (its reference passes, stub
     /// bodies fail) before it is written; `report` then shows the memorisation gap.
     Variants(VariantsArgs),
+    /// A human solvability study: annotators solve items in the browser (`serve`), benchgen
+    /// tallies what is solvable (`report`). docs/study.md.
+    #[command(subcommand)]
+    Study(StudyCommand),
 }
 
 #[derive(Debug, Args)]
@@ -162,6 +170,60 @@ pub struct ContaminationArgs {
     /// their shape alone is common code.
     #[arg(long, value_name = "TOKENS", default_value_t = benchgen_contamination::Thresholds::default().min_tokens)]
     pub min_tokens: usize,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum StudyCommand {
+    /// Serve the study's page and API until SIGTERM or SIGINT. Annotators sign in with a name
+    /// and the token, solve items (their code judged in the sandbox, as a model's is) and
+    /// answer questions about each; everything is kept in --store.
+    Serve(Box<StudyServeArgs>),
+    /// Tally a study: per item solve rate, median time, clarity, reasons; share solvable with
+    /// an interval; Fleiss' kappa; the items flagged for rewrite.
+    Report {
+        /// The study's record (the `--store` of `study serve`).
+        study: PathBuf,
+        /// Write one row per item as CSV here.
+        #[arg(long)]
+        csv: Option<PathBuf>,
+        /// Write every figure as JSON here.
+        #[arg(long)]
+        json: Option<PathBuf>,
+    },
+}
+
+#[derive(Debug, Args)]
+pub struct StudyServeArgs {
+    /// Dataset JSONL whose items are studied.
+    pub dataset: PathBuf,
+    /// Address to listen on (port 0: any free port, which the first line of output names).
+    #[arg(long, default_value = "127.0.0.1:8090")]
+    pub listen: std::net::SocketAddr,
+    /// The token annotators sign in with (visible to other users of this host in the process
+    /// list: prefer --token-env). Without either, a random token is made and printed.
+    #[arg(long, conflicts_with = "token_env")]
+    pub token: Option<String>,
+    /// Environment variable holding the token.
+    #[arg(long, value_name = "VAR")]
+    pub token_env: Option<String>,
+    /// Study this many items, drawn with --seed (default: every item).
+    #[arg(long, value_parser = valid::at_least_one::<usize>)]
+    pub sample: Option<usize>,
+    /// Seed of the --sample draw.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Annotators who should see each item (two or more measure agreement).
+    #[arg(long, default_value_t = 2, value_parser = valid::at_least_one::<usize>)]
+    pub overlap: usize,
+    /// The study's record (default: DATASET.study.sqlite beside the dataset); serving again
+    /// on it resumes the study.
+    #[arg(long)]
+    pub store: Option<PathBuf>,
+    /// Seconds a test run may wait for its verdict.
+    #[arg(long, value_name = "SECONDS", default_value_t = 120.0, value_parser = valid::seconds)]
+    pub deadline: f64,
+    #[command(flatten)]
+    pub exec: ExecArgs,
 }
 
 #[derive(Debug, Args)]

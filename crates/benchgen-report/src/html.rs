@@ -25,6 +25,7 @@ use crate::format;
 use crate::gap::Gap;
 use crate::leaderboard::{leaderboard, Leaderboard, RunMetadata};
 use crate::stats::{GroupStats, ReferenceCheck, Summary};
+use crate::study::StudyTally;
 use crate::svg::{self, Segment, Series, StackedRow};
 
 /// Completion text of each sample of one run, by (task id, sample index), as in the samples file.
@@ -53,6 +54,8 @@ pub struct ReportInput<'a> {
     pub metadata: &'a [RunMetadata],
     /// The memorisation gap of each run against its run on renamed variants (may be empty).
     pub gaps: &'a [Gap],
+    /// A human solvability study of the dataset, shown in its own section when given.
+    pub study: Option<&'a StudyTally>,
 }
 
 /// Libraries drawn in the per-library chart (the table lists more).
@@ -132,7 +135,15 @@ struct Page {
     library_table: Table,
     repository_table: Table,
     quality_table: Option<Table>,
+    study: Option<StudyView>,
     items: Vec<ItemView>,
+}
+
+#[derive(Serialize)]
+struct StudyView {
+    lines: Vec<String>,
+    method: String,
+    table: Table,
 }
 
 #[derive(Serialize)]
@@ -241,6 +252,19 @@ fn page(input: &ReportInput) -> Page {
         library_table: group_table(comparison, "library", |s| &s.libraries),
         repository_table: group_table(comparison, "repository", |s| &s.repositories),
         quality_table: first.and_then(quality_table),
+        study: input.study.map(|tally| {
+            let (header, rows) = tally.table();
+            let mut table = Table::numeric(header, rows);
+            // The last column holds the annotators' words.
+            if let Some(last) = table.text.last_mut() {
+                *last = true;
+            }
+            StudyView {
+                lines: tally.summary_lines(),
+                method: tally.method.clone(),
+                table,
+            }
+        }),
         items: items(input),
     }
 }

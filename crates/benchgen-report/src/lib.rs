@@ -27,6 +27,8 @@
 //!   and every item's solve rate across the runs, hardest first.
 //! - [`html`]: one self-contained HTML page (inline CSS and SVG, no scripts, no network).
 //! - [`markdown`]: a summary for the terminal and for papers.
+//! - [`study`]: a human solvability study's figures: per item solve rate, time, clarity and
+//!   reasons; share solvable with a bootstrap interval; Fleiss' kappa; items flagged for rewrite.
 //! - [`screenshot`]: renders a page to PNG with headless Chromium, for docs and visual checks.
 //!
 //! Every figure is serde-serializable, so a summary can also be written as JSON.
@@ -40,6 +42,7 @@ pub mod leaderboard;
 pub mod markdown;
 pub mod screenshot;
 pub mod stats;
+pub mod study;
 mod svg;
 
 pub use compare::{compare, Comparison, Conclusion, PairedComparison, Run, RunSummary};
@@ -48,10 +51,11 @@ pub use html::{render_html, Completions, Funnel, ReportInput};
 pub use leaderboard::{leaderboard, ItemAcrossRuns, Leaderboard, LeaderboardRow, RunMetadata};
 pub use markdown::{
     render_comparison_markdown, render_gap_markdown, render_leaderboard_markdown,
-    render_summary_markdown,
+    render_study_markdown, render_summary_markdown,
 };
 pub use stats::{
     check_references, summarize, Estimate, GroupStats, Interval, ItemStats, PassAtK,
     ReferenceCheck, ReferenceFailure, ReferenceGateError, SampleFailure, StatsOptions, Summary,
     Warning,
 };
+pub use study::{fleiss_kappa, tally as study_tally, ItemTally, StudyTally};

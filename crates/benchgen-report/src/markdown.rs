@@ -259,6 +259,21 @@ pub fn render_leaderboard_markdown(board: &Leaderboard, metadata: &[RunMetadata]
     out
 }
 
+/// A human solvability study: its summary lines and the per-item table.
+pub fn render_study_markdown(tally: &crate::study::StudyTally) -> String {
+    let mut out = String::from("## Human solvability study\n\n");
+    for line in tally.summary_lines() {
+        let _ = writeln!(out, "{line}  ");
+    }
+    let _ = writeln!(out, "\n{}\n", tally.method);
+    let (header, rows) = tally.table();
+    let mut right = vec![true; header.len()];
+    right[0] = false;
+    *right.last_mut().expect("the table has columns") = false;
+    table(&mut out, &header, &right, &rows);
+    out
+}
+
 /// A GitHub-flavoured table; `right` marks right-aligned columns (those past its end are right
 /// aligned too, since every trailing column holds numbers).
 fn table(out: &mut String, header: &[String], right: &[bool], rows: &[Vec<String>]) {

@@ -171,22 +171,19 @@ fn authorized(keys: &[String], request: &Request) -> bool {
 
 /// Equality that takes as long for any two strings of one length (a key is not found out a
 /// byte at a time by timing).
-fn same_secret(a: &[u8], b: &[u8]) -> bool {
+pub fn same_secret(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
 /// A request body as JSON of type `T`: 413 past the body cap, 400 when it is not that JSON.
 pub fn parse<T: serde::de::DeserializeOwned>(
-    state: &AppState,
+    max_body_bytes: usize,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<T, ApiError> {
     let body = body.map_err(|rejection| match rejection.status() {
         StatusCode::PAYLOAD_TOO_LARGE => ApiError::new(
             StatusCode::PAYLOAD_TOO_LARGE,
-            format!(
-                "the request body is over the limit of {} bytes",
-                state.max_body_bytes
-            ),
+            format!("the request body is over the limit of {max_body_bytes} bytes"),
         ),
         _ => ApiError::bad_request("the request body could not be read"),
     })?;
@@ -414,7 +411,7 @@ pub fn submit(
 async fn grade(State(state): State<AppState>, body: Result<Bytes, BytesRejection>) -> Response {
     let started = Instant::now();
     let deadline = tokio::time::Instant::now() + state.deadline;
-    let request: GradeRequest = match parse(&state, body) {
+    let request: GradeRequest = match parse(state.max_body_bytes, body) {
         Ok(request) => request,
         Err(error) => return error.into_response(),
     };
@@ -458,7 +455,7 @@ async fn grade_batch(
 ) -> Response {
     let started = Instant::now();
     let deadline = tokio::time::Instant::now() + state.deadline;
-    let request: BatchRequest = match parse(&state, body) {
+    let request: BatchRequest = match parse(state.max_body_bytes, body) {
         Ok(request) => request,
         Err(error) => return error.into_response(),
     };
@@ -580,7 +577,13 @@ async fn item(
 }
 
 async fn readyz(State(state): State<AppState>) -> Response {
-    match state.grader.readiness() {
+    readiness(&state.grader)
+}
+
+/// 200 once every dataset's references are judged, else 503 naming those still starting
+/// (`benchgen study serve` answers `/api/ready` with it too).
+pub fn readiness(grader: &Grader) -> Response {
+    match grader.readiness() {
         Ok(()) => Json(serde_json::json!({"ready": true})).into_response(),
         Err(waiting) => (
             StatusCode::SERVICE_UNAVAILABLE,

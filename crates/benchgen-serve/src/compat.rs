@@ -111,7 +111,7 @@ struct SubmitConfig {
 async fn submit(State(state): State<AppState>, body: Result<Bytes, BytesRejection>) -> Response {
     let started = Instant::now();
     let deadline = tokio::time::Instant::now() + state.deadline;
-    let request: SubmitRequest = match parse(&state, body) {
+    let request: SubmitRequest = match parse(state.max_body_bytes, body) {
         Ok(request) => request,
         Err(error) => return error.into_response(),
     };
@@ -231,7 +231,7 @@ async fn get_reward(
 ) -> Response {
     let started = Instant::now();
     let deadline = tokio::time::Instant::now() + state.deadline;
-    let request: RewardRequest = match parse(&state, body) {
+    let request: RewardRequest = match parse(state.max_body_bytes, body) {
         Ok(request) => request,
         Err(error) => return error.into_response(),
     };
@@ -340,7 +340,7 @@ const EXIT_MARK: &str = "exit ";
 /// 504 when the server is full (verl retries 504).
 async fn run_code(State(state): State<AppState>, body: Result<Bytes, BytesRejection>) -> Response {
     let deadline = tokio::time::Instant::now() + state.deadline;
-    let request: RunCodeRequest = match parse(&state, body) {
+    let request: RunCodeRequest = match parse(state.max_body_bytes, body) {
         Ok(request) => request,
         Err(error) => return error.into_response(),
     };

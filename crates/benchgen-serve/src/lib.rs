@@ -26,7 +26,7 @@ use anyhow::Context as _;
 use axum::extract::DefaultBodyLimit;
 use benchgen_session::Sandboxes;
 
-pub use grader::{Dataset, GRADER_VERSION};
+pub use grader::{Dataset, Grader, GRADER_VERSION};
 
 /// How the service admits work.
 #[derive(Debug, Clone)]
@@ -102,7 +102,11 @@ pub fn serve(
         .layer(DefaultBodyLimit::max(options.max_body_bytes))
         .with_state(state.clone());
     on_listening(address);
-    let drained = drain_on_signal(state, options.deadline);
+    let drained = drain_on_signal(
+        state.draining.clone(),
+        state.in_flight.clone(),
+        options.deadline,
+    );
     let served = runtime.block_on(async move {
         axum::serve(listener, app)
             .with_graceful_shutdown(drained)
@@ -113,8 +117,13 @@ pub fn serve(
 }
 
 /// Resolves once a stop signal came and the requests in flight are answered (or the deadline
-/// of one request passed since): new requests meanwhile get 503.
-async fn drain_on_signal(state: api::AppState, deadline: Duration) {
+/// of one request passed since): `draining` is set at the signal, so that new requests get 503.
+/// `benchgen study serve` drains the same way.
+pub async fn drain_on_signal(
+    draining: Arc<AtomicBool>,
+    in_flight: Arc<AtomicUsize>,
+    deadline: Duration,
+) {
     use tokio::signal::unix::{signal, SignalKind};
     let (Ok(mut term), Ok(mut int)) = (
         signal(SignalKind::terminate()),
@@ -127,10 +136,10 @@ async fn drain_on_signal(state: api::AppState, deadline: Duration) {
         _ = int.recv() => {}
     }
     tracing::warn!("stopping: answering the requests in flight, refusing new ones");
-    state.draining.store(true, Ordering::SeqCst);
+    draining.store(true, Ordering::SeqCst);
     let until = tokio::time::Instant::now() + deadline + Duration::from_secs(5);
     // The draining middleware itself counts as in flight for the requests it refuses.
-    while state.in_flight.load(Ordering::SeqCst) > 0 && tokio::time::Instant::now() < until {
+    while in_flight.load(Ordering::SeqCst) > 0 && tokio::time::Instant::now() < until {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }

@@ -4,7 +4,8 @@
 //! ([`RunRecord`], table `runs`), where each item stands in each stage ([`ItemRecord`], table
 //! `items`), every model answer paid for (table `llm_calls`, through
 //! [`benchgen_llm::ResponseCache`]) and every finished execution (table `exec_results`, see
-//! [`Store::exec_result`]). A run that is killed and started again reads them back instead of
+//! [`Store::exec_result`]), and the record of a human solvability study ([`StudyWork`], tables
+//! `study*`). A run that is killed and started again reads them back instead of
 //! paying or executing again.
 //!
 //! # Design
@@ -26,9 +27,11 @@ mod items;
 mod llm;
 mod runs;
 mod store;
+mod study;
 
 pub use error::StoreError;
 pub use exec::Through;
 pub use items::ItemRecord;
 pub use runs::RunRecord;
 pub use store::{Store, SCHEMA_VERSION};
+pub use study::{Answers, AssignState, StudyPlan, StudyWork, WorkStatus, WorkUpdate, IDLE_CAP_S};

@@ -15,7 +15,8 @@ use crate::error::StoreError;
 
 /// Schema changes in order. Each table is documented on the Rust type or method that owns it:
 /// `runs` on [`crate::RunRecord`], `items` on [`crate::ItemRecord`], `llm_calls` and `llm_claims`
-/// on the `ResponseCache` impl (`llm.rs`), `exec_results` on [`Store::exec_result`]. Times are UTC
+/// on the `ResponseCache` impl (`llm.rs`), `exec_results` on [`Store::exec_result`], the
+/// `study*` tables on [`crate::StudyWork`] and the `study` module. Times are UTC
 /// ISO 8601 text written by SQLite; JSON columns are text.
 const MIGRATIONS: &[&str] = &[
     r#"
@@ -60,6 +61,7 @@ CREATE TABLE llm_claims (
     expires_at REAL NOT NULL
 );
 "#,
+    crate::study::MIGRATION,
 ];
 
 /// Schema version this build writes (the number of migrations).

@@ -185,6 +185,44 @@ pub fn write_outputs(
     Ok(true)
 }
 
+/// Reach over the candidates (documented functions of three lines or more, see
+/// `benchgen_build::select::is_candidate`): the share accepted, the reasons the others were
+/// skipped for, and per package when there are several, its share and its top reasons.
+fn print_reach(reach: &benchgen_build::Reach, printer: &Printer) {
+    if reach.candidates == 0 {
+        return;
+    }
+    let share = |accepted: usize, candidates: usize| accepted as f64 / candidates.max(1) as f64;
+    printer.data(&format!(
+        "reach: {} of {} candidates ({:.2}; candidates: documented, 3+ lines, not a test or dunder)",
+        reach.accepted,
+        reach.candidates,
+        share(reach.accepted, reach.candidates)
+    ));
+    for (reason, count) in reach.reasons.iter().take(6) {
+        printer.info(&format!("  candidates skipped {count:>5}  {reason}"));
+    }
+    if reach.packages.len() > 1 {
+        for package in &reach.packages {
+            let top: Vec<String> = package
+                .reasons
+                .iter()
+                .take(3)
+                .map(|(reason, count)| format!("{reason} {count}"))
+                .collect();
+            printer.info(&format!(
+                "  {}: {} of {} ({:.2}){}{}",
+                package.package,
+                package.accepted,
+                package.candidates,
+                share(package.accepted, package.candidates),
+                if top.is_empty() { "" } else { "; skipped: " },
+                top.join(", ")
+            ));
+        }
+    }
+}
+
 fn funnel_line(funnel: &Funnel) -> String {
     format!(
         "selected {} → sliced {} → runnable {} → tested {} → gated {} → accepted {}",
@@ -213,22 +251,14 @@ fn print_summary(report: &benchgen_build::BuildReport, printer: &Printer) {
     }
     let mut reasons: BTreeMap<String, usize> = BTreeMap::new();
     for skip in &report.skipped {
-        let reason = skip.reason.to_string();
-        let kind = reason
-            .split([':', '('])
-            .next()
-            .unwrap_or(&reason)
-            .trim()
-            .to_string();
-        *reasons
-            .entry(format!("{}: {kind}", skip.stage))
-            .or_default() += 1;
+        *reasons.entry(skip.label()).or_default() += 1;
     }
     let mut reasons: Vec<(String, usize)> = reasons.into_iter().collect();
     reasons.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
     for (reason, count) in reasons.iter().take(10) {
         printer.info(&format!("  skipped {count:>5}  {reason}"));
     }
+    print_reach(&report.reach(), printer);
     let tests: u32 = report
         .examples
         .iter()

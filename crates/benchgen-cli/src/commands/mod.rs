@@ -12,6 +12,7 @@ mod judged;
 mod queue;
 pub mod report;
 mod serve;
+mod study;
 mod variants;
 mod verify;
 
@@ -39,13 +40,21 @@ pub fn run(cli: Cli, printer: &Printer) -> anyhow::Result<u8> {
             runs,
             html,
             screenshot,
-        } => report::report(&runs, html.as_deref(), screenshot.as_deref(), printer),
+            study,
+        } => report::report(
+            &runs,
+            html.as_deref(),
+            screenshot.as_deref(),
+            study.as_deref(),
+            printer,
+        ),
         Command::Compare { runs } => report::compare(&runs, printer),
         Command::Worker(args) => queue::worker(args, printer),
         Command::Serve(args) => serve::run(args, printer),
         Command::Queue(command) => queue::run(command, printer),
         Command::Contamination(args) => contamination::run(args, printer),
         Command::Variants(args) => variants::run(args, printer),
+        Command::Study(command) => study::run(command, printer),
     }
 }
 

@@ -398,6 +398,7 @@ pub fn report(
     paths: &[PathBuf],
     html: Option<&Path>,
     screenshot: Option<&Path>,
+    study_path: Option<&Path>,
     printer: &Printer,
 ) -> anyhow::Result<u8> {
     let loaded = load(paths)?;
@@ -408,14 +409,19 @@ pub fn report(
         .inputs(loaded.variants.as_ref().map(|v| &v.dataset_path))
         .inputs(loaded.infos.iter().map(|i| &i.samples))
         .maybe_output("--html", html)
+        .inputs(study_path)
         .maybe_output("--screenshot", screenshot)
         .check()?;
+    let study = study_path.map(super::study::tally).transpose()?;
     let ks = ks(&loaded.infos);
     let comparison =
         benchgen_report::compare(&loaded.dataset, &loaded.runs, &ks, &StatsOptions::default());
     printer.data(&benchgen_report::render_comparison_markdown(&comparison));
     let metadata = print_leaderboard(&loaded, &comparison, printer);
     let gaps = gaps(&loaded, &comparison, &ks, printer);
+    if let Some(study) = &study {
+        printer.data(&benchgen_report::render_study_markdown(study));
+    }
     let Some(html) = html else {
         return Ok(exit_codes::SUCCESS);
     };
@@ -439,6 +445,7 @@ pub fn report(
         references: Some(&loaded.infos[0].references),
         metadata: &metadata,
         gaps: &gaps,
+        study: study.as_ref(),
     });
     benchgen_dataset::write_text(html, &page)
         .with_context(|| format!("failed to write `{}`", html.display()))?;

@@ -2,14 +2,34 @@
 //! service (`benchgen_serve`) until a stop signal.
 
 use std::collections::HashSet;
+use std::path::Path;
 use std::time::Duration;
 
 use benchgen_serve::{Dataset, ServeOptions};
 
-use crate::args::ServeArgs;
+use crate::args::{ExecArgs, ServeArgs};
 use crate::commands::{env, judged, read_dataset};
 use crate::exit_codes;
 use crate::printer::Printer;
+
+/// A dataset to judge on, as `verify` would: its items with their time limits, its built
+/// environments, and the store its references' runs are recorded in.
+pub fn dataset(
+    path: &Path,
+    name: String,
+    exec: &ExecArgs,
+    printer: &Printer,
+) -> anyhow::Result<Dataset> {
+    let mut examples = read_dataset(path)?;
+    exec.apply_time_limits(&mut examples, printer);
+    let environments = env::environments(path, printer)?.unwrap_or_default();
+    Ok(Dataset {
+        name,
+        examples,
+        environments,
+        store: Some(judged::default_store(path)),
+    })
+}
 
 pub fn run(args: ServeArgs, printer: &Printer) -> anyhow::Result<u8> {
     let api_keys = match &args.api_key_env {
@@ -43,15 +63,7 @@ pub fn run(args: ServeArgs, printer: &Printer) -> anyhow::Result<u8> {
                 path.display()
             );
         }
-        let mut examples = read_dataset(path)?;
-        args.exec.apply_time_limits(&mut examples, printer);
-        let environments = env::environments(path, printer)?.unwrap_or_default();
-        datasets.push(Dataset {
-            name,
-            examples,
-            environments,
-            store: Some(judged::default_store(path)),
-        });
+        datasets.push(dataset(path, name, &args.exec, printer)?);
     }
     let items: usize = datasets.iter().map(|d| d.examples.len()).sum();
     let count = datasets.len();

@@ -61,6 +61,7 @@ fn render(completions: &[Completions], funnel: Option<&Funnel>) -> String {
         references: Some(&references),
         metadata: &[],
         gaps: &[],
+        study: None,
     })
 }
 

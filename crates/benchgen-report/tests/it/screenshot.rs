@@ -25,6 +25,7 @@ fn report_renders_in_chromium() {
         references: None,
         metadata: &[],
         gaps: &[],
+        study: None,
     });
     let directory = tempfile::tempdir().unwrap();
     let page = directory.path().join("report.html");
