@@ -42,6 +42,7 @@ mod verify;
 // slicing, probing, test writing and the model-free instruction as they are, so that both
 // builders choose, cut, probe and write tests the same way.
 pub mod facts;
+pub mod history;
 pub mod instruction;
 pub mod probe;
 pub mod select;
@@ -50,9 +51,10 @@ pub mod source;
 pub mod suite;
 
 use std::collections::HashMap;
+use std::path::Path;
 
 use benchgen_audit::AuditOptions;
-use benchgen_core::{Example, ExecOutcome, Limits, Target};
+use benchgen_core::{Example, ExecOutcome, Limits, Provenance, Target};
 use benchgen_python::FunctionInfo;
 
 use crate::facts::PythonFacts;
@@ -115,6 +117,9 @@ pub struct BuildOptions {
     pub host_python: String,
     /// Limits of the verification runs (an item's own time limit is derived from them).
     pub limits: Limits,
+    /// Keep only functions whose lines last changed after this time (git history of their
+    /// file, [`history`]): items newer than a model's training cutoff.
+    pub changed_after: Option<std::time::SystemTime>,
 }
 
 impl Default for BuildOptions {
@@ -136,6 +141,7 @@ impl Default for BuildOptions {
             host_python: std::env::var(benchgen_core::env_vars::EnvVars::BENCHGEN_HOST_PYTHON)
                 .unwrap_or_else(|_| "python3".into()),
             limits: Limits::default(),
+            changed_after: None,
         }
     }
 }
@@ -200,6 +206,9 @@ pub struct Candidate<'f> {
     /// As found in its file.
     pub function: FunctionInfo,
     pub callable: Callable,
+    /// When the function's lines last changed ([`history`]), where its file's git history
+    /// says.
+    pub changed_at: Option<std::time::SystemTime>,
 }
 
 /// A sliced candidate: its program and the target in it.
@@ -411,6 +420,23 @@ pub fn select_all<'f>(
                     allow_methods,
                 ),
             };
+            // Only a file of the user's own has a history here (not an installed module).
+            let changed_at = match (&file.provenance.repo, &file.provenance.path) {
+                (None, Some(path)) if verdict.is_ok() => history::last_changed(
+                    Path::new(path),
+                    function.target.span.start_line,
+                    function.target.span.end_line,
+                ),
+                _ => None,
+            };
+            let verdict = verdict.and_then(|callable| match (options.changed_after, changed_at) {
+                (None, _) => Ok(callable),
+                (Some(_), None) => Err(SkipReason::Undated),
+                (Some(after), Some(at)) if at <= after => {
+                    Err(SkipReason::ChangedBefore(history::format(at)))
+                }
+                (Some(_), Some(_)) => Ok(callable),
+            });
             match verdict {
                 Ok(callable) => {
                     report.funnel.selected += 1;
@@ -419,6 +445,7 @@ pub fn select_all<'f>(
                         file,
                         function: function.clone(),
                         callable,
+                        changed_at,
                     });
                 }
                 Err(reason) => skip(report, &id, Stage::Select, reason),
@@ -579,13 +606,17 @@ fn write_all<'f>(
         };
         let target: Target = function.target.clone();
         let file = sliced.candidate.file;
+        let provenance = Provenance {
+            changed_at: sliced.candidate.changed_at.map(history::format),
+            ..file.provenance.clone()
+        };
         let prompt = benchgen_python::mask(program, &target);
         // Tests and instruction are filled with the suite, by `set_suite`.
         let example = Example {
             environment: Some(format!("cpython-{}", facts.version)),
             ..Example::python(
                 id.clone(),
-                file.provenance.clone(),
+                provenance,
                 target,
                 sliced.program,
                 prompt,

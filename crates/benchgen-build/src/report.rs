@@ -93,6 +93,11 @@ pub enum SkipReason {
     Delegation,
     /// An item list names a function its code does not define.
     NotFound,
+    /// `--changed-after` asks for a date, and the function's file has no git history for it
+    /// (not a repository, untracked, or changed since its last commit).
+    Undated,
+    /// `--changed-after`: the function last changed at this time, not after it.
+    ChangedBefore(String),
     /// Defined inside a function or under a statement the builder does not cut along.
     NotTopLevel,
     /// Another module-level statement binds the name after the definition.
@@ -164,6 +169,12 @@ impl fmt::Display for SkipReason {
                 "the module's function is implemented in C, and a candidate could rebuild it",
             ),
             SkipReason::NotFound => f.write_str("is not defined in its code"),
+            SkipReason::Undated => {
+                f.write_str("has no date: its file is not committed in a git repository as it is")
+            }
+            SkipReason::ChangedBefore(at) => {
+                write!(f, "last changed {at}, not after --changed-after")
+            }
             SkipReason::NotTopLevel => f.write_str("is not defined at module level"),
             SkipReason::Redefined => f.write_str("is redefined later in its module"),
             SkipReason::UnresolvedName(name) => write!(f, "unresolved name {name}"),

@@ -360,6 +360,7 @@ impl LocatedModule {
                 commit: Some(format!("v{}", self.version)),
                 original_index: None,
                 module: Some(module_name(relative)),
+                ..Provenance::default()
             },
             None => local_provenance(path),
         }

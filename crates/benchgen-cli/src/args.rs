@@ -119,10 +119,57 @@ pub enum Command {
     /// Inspect a Redis queue of execution requests.
     #[command(subcommand)]
     Queue(QueueCommand),
+    /// How much of each item's reference a corpus holds: the longest run of its normalised
+    /// tokens found in one place and the share of its 13-token n-grams found anywhere (names,
+    /// literals, layout and comments do not hide a copy); the corpus is streamed, never loaded.
+    Contamination(ContaminationArgs),
+    /// Write a renamed variant of each item (target, parameters, locals, helpers and classes
+    /// under other names, in every field), verified in the sandbox (its reference passes, stub
+    /// bodies fail) before it is written; `report` then shows the memorisation gap.
+    Variants(VariantsArgs),
     /// A human solvability study: annotators solve items in the browser (`serve`), benchgen
     /// tallies what is solvable (`report`). docs/study.md.
     #[command(subcommand)]
     Study(StudyCommand),
+}
+
+#[derive(Debug, Args)]
+pub struct VariantsArgs {
+    /// Dataset JSONL.
+    pub dataset: PathBuf,
+    /// Output dataset JSONL of the variants (ids `ID#renamed`, `provenance.variant_of` = `ID`).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Seed of the choice of names.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    #[command(flatten)]
+    pub exec: ExecArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct ContaminationArgs {
+    /// Dataset JSONL.
+    pub dataset: PathBuf,
+    /// Corpus files and folders (read recursively, hidden entries skipped); `.jsonl`/`.ndjson`
+    /// files are read record by record (see --text-field); any of them may be gzipped (`.gz`).
+    #[arg(long, required = true, num_args = 1..)]
+    pub corpus: Vec<PathBuf>,
+    /// Write one JSON line per item here: id, longest_overlap_tokens, ngram_share, flagged,
+    /// best_match_file, best_match_line.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// The field of a JSONL corpus record that holds the text.
+    #[arg(long, default_value = "text")]
+    pub text_field: String,
+    /// Flag items with at least this share of their n-grams in the corpus and of their tokens
+    /// in one place (0 to 1).
+    #[arg(long, default_value_t = benchgen_contamination::Thresholds::default().share, value_parser = valid::share)]
+    pub threshold: f64,
+    /// Items of fewer tokens are flagged only when found whole and verbatim (names as written):
+    /// their shape alone is common code.
+    #[arg(long, value_name = "TOKENS", default_value_t = benchgen_contamination::Thresholds::default().min_tokens)]
+    pub min_tokens: usize,
 }
 
 #[derive(Debug, Subcommand)]
@@ -432,6 +479,12 @@ pub struct BuildArgs {
     /// Skip items whose branch coverage, as `benchgen audit` measures it, is below this (0 to 1).
     #[arg(long, default_value_t = benchgen_build::MIN_BRANCH_COVERAGE, value_parser = valid::share)]
     pub min_branch_coverage: f64,
+    /// Keep only functions whose lines last changed after this date (RFC 3339 timestamp or a
+    /// day, `2024-06-01`), by the git history of their file (the newest commit touching them,
+    /// its committer date): items newer than a model's training cutoff. Functions without such
+    /// a history (not in a git repository, uncommitted changes, installed modules) are skipped.
+    #[arg(long, value_name = "DATE", value_parser = valid::instant)]
+    pub changed_after: Option<std::time::SystemTime>,
     /// Do not audit the items nor gate them on the two thresholds (faster; tests are still
     /// chosen against mutants, though no probe round is aimed at the survivors, and stubs must
     /// still fail them).
@@ -532,6 +585,32 @@ mod valid {
         }
     }
 
+    /// An instant from a [`timestamp`] (its offset applied; fractions of a second dropped).
+    pub fn instant(text: &str) -> Result<std::time::SystemTime, String> {
+        let text = timestamp(text)?;
+        let stamp = match text.len() {
+            10 => format!("{text}T00:00:00"),
+            _ => text[..19].to_string(),
+        };
+        let utc = humantime::parse_rfc3339_weak(&stamp).map_err(|e| e.to_string())?;
+        let offset = &text[text.len().saturating_sub(6)..];
+        let east = match offset.as_bytes().first() {
+            Some(b'+') if offset.as_bytes()[3] == b':' => 1,
+            Some(b'-') if offset.as_bytes()[3] == b':' && text.len() > 19 => -1,
+            _ => 0,
+        };
+        if east == 0 {
+            return Ok(utc);
+        }
+        let minutes: u64 = offset[1..3].parse::<u64>().unwrap_or(0) * 60
+            + offset[4..6].parse::<u64>().unwrap_or(0);
+        let shift = std::time::Duration::from_secs(minutes * 60);
+        Ok(match east {
+            1 => utc - shift,
+            _ => utc + shift,
+        })
+    }
+
     /// A share or threshold, 0 to 1.
     pub fn share(text: &str) -> Result<f64, String> {
         let value = number(text)?;
@@ -602,5 +681,17 @@ mod tests {
         ] {
             assert!(valid::timestamp(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn instants_apply_their_offset() {
+        let utc = |text: &str| {
+            humantime::format_rfc3339_seconds(valid::instant(text).unwrap()).to_string()
+        };
+        assert_eq!(utc("2024-06-01"), "2024-06-01T00:00:00Z");
+        assert_eq!(utc("2024-06-01T10:00:00Z"), "2024-06-01T10:00:00Z");
+        assert_eq!(utc("2024-06-01T10:00:00.5+02:00"), "2024-06-01T08:00:00Z");
+        assert_eq!(utc("2024-06-01T10:00:00-05:30"), "2024-06-01T15:30:00Z");
+        assert!(valid::instant("June").is_err());
     }
 }

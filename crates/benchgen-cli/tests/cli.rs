@@ -10,6 +10,10 @@ use std::process::{Command, Output};
 include!(concat!(env!("OUT_DIR"), "/prereq.rs"));
 use prereq::{require, Prereq};
 
+#[path = "support/run.rs"]
+mod run;
+use run::read_lines;
+
 fn benchgen(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_benchgen"))
         .args(args)
@@ -41,14 +45,6 @@ fn humaneval_dataset(dir: &Path) -> PathBuf {
     let output = benchgen(&["import", "humaneval", "--out", dataset.to_str().unwrap()]);
     assert!(output.status.success(), "{}", stderr(&output));
     dataset
-}
-
-fn read_lines(path: &Path) -> Vec<serde_json::Value> {
-    fs_err::read_to_string(path)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
 }
 
 #[test]

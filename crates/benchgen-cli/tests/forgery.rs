@@ -45,6 +45,8 @@ use prereq::{require, Prereq};
 
 #[path = "support/queue.rs"]
 mod queue_support;
+#[path = "support/run.rs"]
+mod run;
 
 /// Name of the control sample in reports.
 const CONTROL: &str = "CONTROL (reference body)";
@@ -287,16 +289,7 @@ fn humaneval(
 fn stdlib(dir: &Path, forgeries: &[(String, String)]) -> Outcome {
     let dataset = dir.join("stdlib.jsonl");
     let mut args = vec!["build"];
-    for module in [
-        "textwrap",
-        "colorsys",
-        "html",
-        "fnmatch",
-        "shlex",
-        "heapq",
-        "statistics",
-        "fractions",
-    ] {
+    for module in run::README_MODULES {
         args.extend(["--module", module]);
     }
     // No quality gates: they only drop items whose tests are weak (which a forgery that does

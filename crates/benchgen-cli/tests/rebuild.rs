@@ -16,17 +16,9 @@ use std::sync::Mutex;
 include!(concat!(env!("OUT_DIR"), "/prereq.rs"));
 use prereq::{require, Prereq};
 
-/// The README's setup-and-run modules.
-const README_MODULES: [&str; 8] = [
-    "textwrap",
-    "colorsys",
-    "html",
-    "fnmatch",
-    "shlex",
-    "heapq",
-    "statistics",
-    "fractions",
-];
+#[path = "support/run.rs"]
+mod run;
+use run::README_MODULES;
 
 static MACHINE: Mutex<()> = Mutex::new(());
 

@@ -90,6 +90,19 @@ pub struct Provenance {
     /// where items run (the standard library, an installed package): candidates must not reach it.
     #[serde(default)]
     pub module: Option<String>,
+    /// The id of the item this one is a renamed variant of (`benchgen variants`); `null` for an
+    /// original.
+    #[serde(default)]
+    pub variant_of: Option<String>,
+    /// A variant's target's qualified name in the original: what `module` holds under that
+    /// name stays out of candidates' reach.
+    #[serde(default)]
+    pub renamed_from: Option<String>,
+    /// When the target's lines last changed (RFC 3339, UTC): the committer date of the newest
+    /// commit touching them, where the source is a git repository (`benchgen build`); `null`
+    /// elsewhere. `build --changed-after` keeps items newer than a model's cutoff.
+    #[serde(default)]
+    pub changed_at: Option<String>,
 }
 
 /// The function a model must write.
@@ -248,7 +261,11 @@ impl Example {
             .as_ref()
             .map(|module| crate::HiddenTarget {
                 module: module.clone(),
-                qualified_name: self.target.qualified_name.clone(),
+                qualified_name: self
+                    .provenance
+                    .renamed_from
+                    .clone()
+                    .unwrap_or_else(|| self.target.qualified_name.clone()),
             })
     }
 }

@@ -91,6 +91,7 @@ fn convert(record: Record) -> Result<benchgen_core::Example, ImportError> {
         commit: None,
         original_index: Some(index),
         module: None,
+        ..Provenance::default()
     };
     example_from_program(
         id,

@@ -107,6 +107,7 @@ fn convert(problem: Problem, index: usize) -> Result<benchgen_core::Example, Imp
         commit: None,
         original_index: Some(index.to_string()),
         module: None,
+        ..Provenance::default()
     };
     let cases = cases_from_check(&problem.test, &problem.entry_point)
         .filter(|cases| !cases.is_empty())

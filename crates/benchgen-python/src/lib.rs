@@ -15,6 +15,7 @@
 //! - [`parse_errors`]: whether a text parses at all.
 //! - [`literal_value`]: a pure Python literal as a canonical value; [`expression`] and
 //!   [`function_statements`]: the shape of simple checks around literals.
+//! - [`rename`]: names changed consistently, by scope, for renamed variants of an item.
 //! - [`definition_tree`], [`replace_definition`]: whether a function is still the original one
 //!   after a model rewrote the program around it, and putting the original back.
 //!
@@ -24,6 +25,7 @@ mod compare;
 mod functions;
 pub mod literal;
 pub mod mutate;
+pub mod rename;
 mod scan;
 mod slice;
 mod splice;

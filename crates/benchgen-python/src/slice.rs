@@ -664,11 +664,31 @@ fn visit_pattern(node: Node, scope: &mut Scope, source: &str) {
     }
 }
 
+/// The names a function's own scope binds, parameters first: its locals. Names it declares
+/// `global` or `nonlocal` and names its imports bind (modules, not variables) are left out.
+pub(crate) fn local_bindings(def: Node, source: &str) -> Vec<String> {
+    let mut outer = Scope::new(ScopeKind::Module);
+    let mut inner = Scope::new(ScopeKind::Function);
+    if let Some(parameters) = def.child_by_field_name("parameters") {
+        visit_parameters(parameters, &mut outer, &mut inner, source);
+    }
+    visit_field(def, "body", &mut inner, source);
+    let imported: HashSet<&str> = inner.imports.iter().map(|(n, _)| n.as_str()).collect();
+    inner
+        .binds
+        .iter()
+        .filter(|n| !inner.declared.contains(*n) && !imported.contains(n.as_str()) && *n != "*")
+        .cloned()
+        .collect()
+}
+
 /// `statement` (one module-level statement) with the module-level name `from` renamed to `to`:
 /// where it binds it (an import gets `as to`, a `def`, a class, an assignment) and every free
 /// read of it, in nested scopes too; parameters and locals of that name, attribute names and
-/// keyword names stay. `None` where the rename is not plainly safe: a class body that binds
-/// the name, a dotted `import a.b` binding it, a star import.
+/// keyword names stay, and so does the name in a class body that binds it (a method `from`),
+/// while the methods in it still see the module's. `None` where the rename is not plainly
+/// safe: a class body that reads the name before binding it, a dotted `import a.b` binding
+/// it, a star import.
 ///
 /// A slice across a package uses this when two modules give one name two meanings
 /// (`import datetime` here, `from datetime import datetime` there): one of them is renamed.
@@ -709,7 +729,8 @@ impl Renaming<'_> {
     fn enter(self, scope: &Scope) -> Self {
         let bound =
             scope.binds.iter().any(|b| b == self.from) && !scope.declared.contains(self.from);
-        let enclosing = self.local && self.kind != ScopeKind::Module;
+        // A class body's names are not visible in the functions inside it.
+        let enclosing = self.local && self.kind == ScopeKind::Function;
         Renaming {
             local: bound || enclosing,
             kind: ScopeKind::Function,
@@ -812,11 +833,13 @@ fn rename_in(
             if let Some(body) = node.child_by_field_name("body") {
                 let mut scope = Scope::new(ScopeKind::Class);
                 visit(body, &mut scope, source);
-                if scope.binds.iter().any(|b| b == at.from) {
+                let binds = scope.binds.iter().any(|b| b == at.from);
+                if binds && scope.reads.iter().any(|read| root(read) == at.from) {
                     return None;
                 }
                 let class = Renaming {
                     kind: ScopeKind::Class,
+                    local: at.local || binds,
                     ..at
                 };
                 rename_in(body, class, source, edits)?;
@@ -938,7 +961,18 @@ def f(x, datetime_=_common_datetime.min, *, y: _common_datetime = None):
             rename("class C(datetime):\n    def m(self):\n        return datetime.now\n").unwrap(),
             "class C(_common_datetime):\n    def m(self):\n        return _common_datetime.now\n"
         );
-        assert_eq!(rename("class C:\n    datetime = 1\n"), None);
+        assert_eq!(
+            rename("class C:\n    datetime = 1\n").unwrap(),
+            "class C:\n    datetime = 1\n"
+        );
+        assert_eq!(
+            rename("class C:\n    def datetime(self):\n        return datetime.now()\n").unwrap(),
+            "class C:\n    def datetime(self):\n        return _common_datetime.now()\n"
+        );
+        assert_eq!(
+            rename("class C:\n    def datetime(self): ...\n    x = datetime\n"),
+            None
+        );
         assert_eq!(rename("import datetime.x\n"), None);
         assert_eq!(rename("from x import *\n"), None);
     }

@@ -85,6 +85,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         funnel: Some(&funnel),
         references: None,
         metadata: &[],
+        gaps: &[],
         study: None,
     });
     let page = std::env::temp_dir().join("benchgen-report-example.html");

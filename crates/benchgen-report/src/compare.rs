@@ -115,7 +115,12 @@ impl Comparison {
     }
 }
 
-fn paired(first: &RunSummary, second: &RunSummary, options: &StatsOptions) -> PairedComparison {
+/// The paired comparison of two runs over the items (by task id) both have.
+pub(crate) fn paired(
+    first: &RunSummary,
+    second: &RunSummary,
+    options: &StatsOptions,
+) -> PairedComparison {
     let second_items: HashMap<&str, &ItemStats> = second
         .summary
         .items

@@ -4,11 +4,64 @@
 use benchgen_core::Verdict;
 
 use crate::compare::{Comparison, Conclusion, PairedComparison};
+use crate::gap::Gap;
 use crate::leaderboard::{Leaderboard, RunMetadata};
 use crate::stats::{Estimate, Interval, Summary};
 
 /// Shown where a figure is undefined (a k with too few samples, a pair without common items).
 pub(crate) const NOT_AVAILABLE: &str = "n/a";
+
+/// The memorisation gap table, one row per model: its runs on originals and variants, pass@1 on
+/// each, the paired difference, its interval and what it says.
+pub(crate) fn gap_table(gaps: &[Gap]) -> (Vec<String>, Vec<Vec<String>>) {
+    let header = [
+        "originals run",
+        "variants run",
+        "items",
+        "pass@1 originals",
+        "pass@1 variants",
+        "difference",
+        "interval",
+        "conclusion",
+    ]
+    .map(String::from)
+    .to_vec();
+    let share = |value: Option<f64>| value.map_or(NOT_AVAILABLE.to_string(), percent);
+    let rows = gaps
+        .iter()
+        .map(|gap| {
+            let pair = &gap.comparison;
+            vec![
+                pair.first.clone(),
+                pair.second.clone(),
+                pair.items.to_string(),
+                share(pair.first_pass_at_1),
+                share(pair.second_pass_at_1),
+                pair.difference
+                    .map_or(NOT_AVAILABLE.to_string(), |d| points(d.value)),
+                pair.difference
+                    .and_then(|d| d.interval)
+                    .map_or(NOT_AVAILABLE.to_string(), |i| points_interval(&i)),
+                match pair.conclusion {
+                    Some(Conclusion::FirstBetter) => "recall: drops on the variants".into(),
+                    Some(Conclusion::SecondBetter) => "better on the variants".into(),
+                    Some(Conclusion::Tie) => "no gap shown".into(),
+                    None => NOT_AVAILABLE.into(),
+                },
+            ]
+        })
+        .collect();
+    (header, rows)
+}
+
+/// The first `most` large drops of a gap: item, solve rate on the original, on the variant.
+pub(crate) fn drop_rows(gap: &Gap, most: usize) -> Vec<[String; 3]> {
+    gap.large_drops
+        .iter()
+        .take(most)
+        .map(|(id, before, after)| [id.clone(), percent(*before), percent(*after)])
+        .collect()
+}
 
 /// The verdict table, one row per run: the header and the rows (count and share of each verdict).
 pub(crate) fn verdict_table(comparison: &Comparison) -> (Vec<String>, Vec<Vec<String>>) {

@@ -22,6 +22,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::compare::Comparison;
 use crate::format;
+use crate::gap::Gap;
 use crate::leaderboard::{leaderboard, Leaderboard, RunMetadata};
 use crate::stats::{GroupStats, ReferenceCheck, Summary};
 use crate::study::StudyTally;
@@ -51,6 +52,8 @@ pub struct ReportInput<'a> {
     pub references: Option<&'a ReferenceCheck>,
     /// What each run was run with, in the order of `comparison.runs` (may be empty).
     pub metadata: &'a [RunMetadata],
+    /// The memorisation gap of each run against its run on renamed variants (may be empty).
+    pub gaps: &'a [Gap],
     /// A human solvability study of the dataset, shown in its own section when given.
     pub study: Option<&'a StudyTally>,
 }
@@ -125,6 +128,9 @@ struct Page {
     hardest: Option<Table>,
     pass_table: Table,
     pairs: Option<Table>,
+    gaps: Option<Table>,
+    /// Items whose solve rate dropped most on their variant, per model.
+    drops: Option<Table>,
     verdict_table: Table,
     library_table: Table,
     repository_table: Table,
@@ -236,6 +242,12 @@ fn page(input: &ReportInput) -> Page {
         hardest: hardest_table(&board),
         pass_table: pass_table(comparison),
         pairs: (!comparison.pairs.is_empty()).then(|| pairs_table(comparison)),
+        gaps: (!input.gaps.is_empty()).then(|| {
+            let (header, rows) = format::gap_table(input.gaps);
+            let text = (0..header.len()).map(|c| c < 2 || c == 7).collect();
+            Table { header, rows, text }
+        }),
+        drops: drops_table(input.gaps),
         verdict_table: verdict_table(comparison),
         library_table: group_table(comparison, "library", |s| &s.libraries),
         repository_table: group_table(comparison, "repository", |s| &s.repositories),
@@ -312,6 +324,33 @@ fn pass_table(comparison: &Comparison) -> Table {
         })
         .collect();
     Table::numeric(header, rows)
+}
+
+/// Items shown per model in the table of large drops.
+const DROPS_SHOWN: usize = 30;
+
+fn drops_table(gaps: &[Gap]) -> Option<Table> {
+    let rows: Vec<Vec<String>> = gaps
+        .iter()
+        .flat_map(|gap| {
+            format::drop_rows(gap, DROPS_SHOWN)
+                .into_iter()
+                .map(|[id, before, after]| vec![gap.comparison.first.clone(), id, before, after])
+        })
+        .collect();
+    let header = [
+        "originals run",
+        "item",
+        "solve rate original",
+        "solve rate variant",
+    ]
+    .map(String::from)
+    .to_vec();
+    (!rows.is_empty()).then(|| Table {
+        header,
+        rows,
+        text: vec![true, true, false, false],
+    })
 }
 
 fn pairs_table(comparison: &Comparison) -> Table {

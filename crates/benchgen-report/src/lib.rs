@@ -21,6 +21,8 @@
 //!   references fail.
 //! - [`compare`]: several runs on one dataset side by side, with a paired bootstrap of the
 //!   difference in pass@1 for each pair of runs.
+//! - [`gap`]: the memorisation gap, a model's pass@1 on items and on their renamed variants,
+//!   paired through `provenance.variant_of`, with the same paired bootstrap.
 //! - [`leaderboard`]: the runs ranked, with their model, settings and tokens per solved item,
 //!   and every item's solve rate across the runs, hardest first.
 //! - [`html`]: one self-contained HTML page (inline CSS and SVG, no scripts, no network).
@@ -34,6 +36,7 @@
 mod bootstrap;
 pub mod compare;
 mod format;
+pub mod gap;
 pub mod html;
 pub mod leaderboard;
 pub mod markdown;
@@ -43,11 +46,12 @@ pub mod study;
 mod svg;
 
 pub use compare::{compare, Comparison, Conclusion, PairedComparison, Run, RunSummary};
+pub use gap::{memorisation_gap, Gap};
 pub use html::{render_html, Completions, Funnel, ReportInput};
 pub use leaderboard::{leaderboard, ItemAcrossRuns, Leaderboard, LeaderboardRow, RunMetadata};
 pub use markdown::{
-    render_comparison_markdown, render_leaderboard_markdown, render_study_markdown,
-    render_summary_markdown,
+    render_comparison_markdown, render_gap_markdown, render_leaderboard_markdown,
+    render_study_markdown, render_summary_markdown,
 };
 pub use stats::{
     check_references, summarize, Estimate, GroupStats, Interval, ItemStats, PassAtK,

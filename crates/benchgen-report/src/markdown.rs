@@ -8,6 +8,7 @@ use std::fmt::Write as _;
 
 use crate::compare::{Comparison, RunSummary};
 use crate::format;
+use crate::gap::Gap;
 use crate::leaderboard::{Leaderboard, RunMetadata};
 use crate::stats::{GroupStats, Summary};
 
@@ -56,6 +57,30 @@ pub fn render_comparison_markdown(comparison: &Comparison) -> String {
     });
     quality_table(&mut out, &first.summary);
     warnings(&mut out, comparison);
+    out
+}
+
+/// Items of a large drop listed per model, at most.
+const DROPS_SHOWN: usize = 20;
+
+/// The memorisation gap of each model: pass@1 on the originals and on their renamed variants,
+/// the paired difference with its interval, and the items that dropped most.
+pub fn render_gap_markdown(gaps: &[Gap]) -> String {
+    let mut out = String::from("## Memorisation gap (originals vs renamed variants)\n\n");
+    let (header, rows) = format::gap_table(gaps);
+    let right = [false, false, true, true, true, true, true, false];
+    table(&mut out, &header, &right, &rows);
+    for gap in gaps.iter().filter(|g| !g.large_drops.is_empty()) {
+        let _ = writeln!(
+            out,
+            "\nLarge drops of `{}` ({} items, solve rate original → variant):\n",
+            gap.comparison.first,
+            gap.large_drops.len()
+        );
+        for row in format::drop_rows(gap, DROPS_SHOWN) {
+            let _ = writeln!(out, "- `{}`: {} → {}", row[0], row[1], row[2]);
+        }
+    }
     out
 }
 

@@ -35,6 +35,7 @@ pub fn run(args: BuildArgs, printer: &Printer) -> anyhow::Result<u8> {
         min_mutation_score: (!args.no_gates).then_some(args.min_mutation_score),
         min_branch_coverage: (!args.no_gates).then_some(args.min_branch_coverage),
         limits: args.exec.limits(),
+        changed_after: args.changed_after,
         ..BuildOptions::default()
     };
     let bar = printer.progress(0, "build");

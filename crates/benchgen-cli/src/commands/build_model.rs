@@ -38,6 +38,7 @@ pub fn run(args: &BuildArgs, sources: &[Source], printer: &Printer) -> anyhow::R
             seed: args.seed,
             include_private: args.include_private,
             limits: args.exec.limits(),
+            changed_after: args.changed_after,
             ..BuildOptions::default()
         },
         debug_rounds: args.debug_rounds,

@@ -3,6 +3,7 @@
 mod audit;
 mod build;
 mod build_model;
+mod contamination;
 mod dependencies;
 mod env;
 mod eval;
@@ -12,6 +13,7 @@ mod queue;
 pub mod report;
 mod serve;
 mod study;
+mod variants;
 mod verify;
 
 use std::path::Path;
@@ -50,6 +52,8 @@ pub fn run(cli: Cli, printer: &Printer) -> anyhow::Result<u8> {
         Command::Worker(args) => queue::worker(args, printer),
         Command::Serve(args) => serve::run(args, printer),
         Command::Queue(command) => queue::run(command, printer),
+        Command::Contamination(args) => contamination::run(args, printer),
+        Command::Variants(args) => variants::run(args, printer),
         Command::Study(command) => study::run(command, printer),
     }
 }

@@ -218,11 +218,20 @@ impl RunInfo {
     }
 }
 
-/// Runs loaded for reporting, all on one dataset.
+/// Runs loaded for reporting, all on one dataset, and the runs on its renamed variants.
 struct Loaded {
     dataset_path: PathBuf,
     dataset: Vec<Example>,
     infos: Vec<RunInfo>,
+    runs: Vec<Run>,
+    variants: Option<Variants>,
+}
+
+/// Runs on a dataset of renamed variants (`benchgen variants`) of the reported one: the
+/// memorisation gap pairs each with the run on the originals in the same position.
+struct Variants {
+    dataset_path: PathBuf,
+    dataset: Vec<Example>,
     runs: Vec<Run>,
 }
 
@@ -248,21 +257,109 @@ fn load(paths: &[PathBuf]) -> anyhow::Result<Loaded> {
         runs.push(Run { name, results });
         infos.push(info);
     }
-    let dataset_path = infos[0].dataset.clone();
-    if let Some(other) = infos.iter().find(|i| i.dataset != dataset_path) {
-        anyhow::bail!(
-            "runs are on different datasets: `{}` and `{}`",
-            dataset_path.display(),
-            other.dataset.display()
-        );
+    let mut datasets: Vec<(PathBuf, Vec<Example>)> = Vec::new();
+    for info in &infos {
+        if !datasets.iter().any(|(path, _)| *path == info.dataset) {
+            datasets.push((info.dataset.clone(), read_dataset(&info.dataset)?));
+        }
     }
-    let dataset = read_dataset(&dataset_path)?;
-    Ok(Loaded {
+    let is_variants =
+        |examples: &[Example]| examples.iter().all(|e| e.provenance.variant_of.is_some());
+    let (originals, variants) = match datasets.len() {
+        1 => (datasets.remove(0), None),
+        2 => {
+            let (variants, originals) = match is_variants(&datasets[0].1) {
+                true => (datasets.remove(0), datasets.remove(0)),
+                false => (datasets.remove(1), datasets.remove(0)),
+            };
+            let ids: std::collections::HashSet<&str> =
+                originals.1.iter().map(|e| e.id.as_str()).collect();
+            let of_originals = is_variants(&variants.1)
+                && variants.1.iter().all(|e| {
+                    e.provenance
+                        .variant_of
+                        .as_deref()
+                        .is_some_and(|id| ids.contains(id))
+                });
+            if !of_originals {
+                anyhow::bail!(
+                    "runs are on different datasets: `{}` and `{}`, and neither holds renamed variants of the other's items",
+                    originals.0.display(),
+                    variants.0.display()
+                );
+            }
+            (originals, Some(variants))
+        }
+        _ => anyhow::bail!(
+            "runs are on {} datasets; give runs on one dataset (and, for the memorisation gap, on its renamed variants)",
+            datasets.len()
+        ),
+    };
+    let mut original_infos = Vec::new();
+    let mut original_runs = Vec::new();
+    let mut variant_runs = Vec::new();
+    for (info, run) in infos.into_iter().zip(runs) {
+        if info.dataset == originals.0 {
+            original_infos.push(info);
+            original_runs.push(run);
+        } else {
+            variant_runs.push(run);
+        }
+    }
+    let variants = variants.map(|(dataset_path, dataset)| Variants {
         dataset_path,
         dataset,
-        infos,
-        runs,
+        runs: variant_runs,
+    });
+    if let Some(variants) = &variants {
+        if variants.runs.len() != original_runs.len() {
+            anyhow::bail!(
+                "{} runs on the originals and {} on their variants: give one run on the variants per run on the originals, in the same order",
+                original_runs.len(),
+                variants.runs.len()
+            );
+        }
+    }
+    Ok(Loaded {
+        dataset_path: originals.0,
+        dataset: originals.1,
+        infos: original_infos,
+        runs: original_runs,
+        variants,
     })
+}
+
+/// The memorisation gap of each run on the originals against the run on the variants in the
+/// same position, when there are such runs (printed; `report --html` shows them too).
+fn gaps(
+    loaded: &Loaded,
+    comparison: &benchgen_report::Comparison,
+    ks: &[u64],
+    printer: &Printer,
+) -> Vec<benchgen_report::Gap> {
+    let Some(variants) = &loaded.variants else {
+        return Vec::new();
+    };
+    let options = StatsOptions::default();
+    let variant_of: std::collections::HashMap<String, String> = variants
+        .dataset
+        .iter()
+        .filter_map(|e| Some((e.id.clone(), e.provenance.variant_of.clone()?)))
+        .collect();
+    let gaps: Vec<benchgen_report::Gap> = comparison
+        .runs
+        .iter()
+        .zip(&variants.runs)
+        .map(|(original, run)| {
+            let variant = benchgen_report::RunSummary {
+                name: run.name.clone(),
+                summary: benchgen_report::summarize(&variants.dataset, &run.results, ks, &options),
+            };
+            benchgen_report::memorisation_gap(original, &variant, &variant_of, &options)
+        })
+        .collect();
+    printer.data(&benchgen_report::render_gap_markdown(&gaps));
+    gaps
 }
 
 fn ks(infos: &[RunInfo]) -> Vec<u64> {
@@ -275,14 +372,12 @@ fn ks(infos: &[RunInfo]) -> Vec<u64> {
 
 pub fn compare(paths: &[PathBuf], printer: &Printer) -> anyhow::Result<u8> {
     let loaded = load(paths)?;
-    let comparison = benchgen_report::compare(
-        &loaded.dataset,
-        &loaded.runs,
-        &ks(&loaded.infos),
-        &StatsOptions::default(),
-    );
+    let ks = ks(&loaded.infos);
+    let comparison =
+        benchgen_report::compare(&loaded.dataset, &loaded.runs, &ks, &StatsOptions::default());
     printer.data(&benchgen_report::render_comparison_markdown(&comparison));
     print_leaderboard(&loaded, &comparison, printer);
+    gaps(&loaded, &comparison, &ks, printer);
     Ok(exit_codes::SUCCESS)
 }
 
@@ -311,20 +406,19 @@ pub fn report(
         .inputs(paths)
         .inputs(paths.iter().map(|p| RunInfo::path_for(p)))
         .input(&loaded.dataset_path)
+        .inputs(loaded.variants.as_ref().map(|v| &v.dataset_path))
         .inputs(loaded.infos.iter().map(|i| &i.samples))
         .maybe_output("--html", html)
         .inputs(study_path)
         .maybe_output("--screenshot", screenshot)
         .check()?;
     let study = study_path.map(super::study::tally).transpose()?;
-    let comparison = benchgen_report::compare(
-        &loaded.dataset,
-        &loaded.runs,
-        &ks(&loaded.infos),
-        &StatsOptions::default(),
-    );
+    let ks = ks(&loaded.infos);
+    let comparison =
+        benchgen_report::compare(&loaded.dataset, &loaded.runs, &ks, &StatsOptions::default());
     printer.data(&benchgen_report::render_comparison_markdown(&comparison));
     let metadata = print_leaderboard(&loaded, &comparison, printer);
+    let gaps = gaps(&loaded, &comparison, &ks, printer);
     if let Some(study) = &study {
         printer.data(&benchgen_report::render_study_markdown(study));
     }
@@ -350,6 +444,7 @@ pub fn report(
         funnel: funnel.as_ref(),
         references: Some(&loaded.infos[0].references),
         metadata: &metadata,
+        gaps: &gaps,
         study: study.as_ref(),
     });
     benchgen_dataset::write_text(html, &page)

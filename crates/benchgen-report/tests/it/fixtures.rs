@@ -19,6 +19,7 @@ pub fn example(id: &str, repository: &str, requirements: &[&str]) -> Example {
             commit: None,
             original_index: None,
             module: None,
+            ..Provenance::default()
         },
         language: "python".into(),
         target: Target {

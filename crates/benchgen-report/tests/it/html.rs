@@ -60,6 +60,7 @@ fn render(completions: &[Completions], funnel: Option<&Funnel>) -> String {
         funnel,
         references: Some(&references),
         metadata: &[],
+        gaps: &[],
         study: None,
     })
 }

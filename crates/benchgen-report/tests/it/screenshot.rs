@@ -24,6 +24,7 @@ fn report_renders_in_chromium() {
         funnel: Some(&funnel),
         references: None,
         metadata: &[],
+        gaps: &[],
         study: None,
     });
     let directory = tempfile::tempdir().unwrap();
