@@ -51,6 +51,17 @@ PACKAGES = [
     ("sortedcontainers==2.4.0", "sortedcontainers", []),
     ("humanize==4.11.0", "humanize", []),
     ("tabulate==0.9.0", "tabulate", []),
+    # Added in issue 30, one or more of each shape: plain functions and key factories,
+    # decorators and curried functions, stateful containers (one using a dependency),
+    # parsed values and dates.
+    ("titlecase==2.4.1", "titlecase", []),
+    ("natsort==8.4.0", "natsort", []),
+    ("funcy==2.1", "funcy", []),
+    ("bidict==0.24.1", "bidict", ["typing-extensions==4.12.2"]),
+    ("ordered-set==4.1.0", "ordered_set", []),
+    ("sortedcollections==2.1.0", "sortedcollections", ["sortedcontainers==2.4.0"]),
+    ("semver==3.0.4", "semver", []),
+    ("isodate==0.7.2", "isodate", []),
 ]
 
 TEST_DIRS = {"test", "tests", "testing"}

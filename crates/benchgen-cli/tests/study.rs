@@ -414,21 +414,12 @@ impl Browser {
             std::thread::sleep(Duration::from_millis(50));
         }
         let profile = tempfile::tempdir().unwrap();
-        let args = [
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--window-size=1400,1200",
-        ]
-        .map(String::from)
-        .into_iter()
-        .chain([format!("--user-data-dir={}", profile.path().display())])
-        .collect::<Vec<_>>();
+        let args = benchgen_report::screenshot::HEADLESS_FLAGS
+            .into_iter()
+            .chain(["--window-size=1400,1200"])
+            .map(String::from)
+            .chain([format!("--user-data-dir={}", profile.path().display())])
+            .collect::<Vec<_>>();
         let answer: Value = client
             .post(format!("{url}/session"))
             .json(&json!({"capabilities": {"alwaysMatch": {

@@ -92,6 +92,20 @@ pub fn capture(
     })
 }
 
+/// The flags every headless Chromium of benchgen's starts with (as root, on a closed network):
+/// no sandbox of its own, no GPU, and none of the background connections that a machine
+/// without internet refuses many at a time.
+pub const HEADLESS_FLAGS: [&str; 8] = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+];
+
 /// The rendered page's height in CSS pixels at the options' width: a copy of the page (beside
 /// it, so relative links still resolve) with a script that writes its height into the DOM,
 /// dumped by a first browser start.
@@ -143,18 +157,8 @@ fn run_chromium(
 ) -> Result<BrowserOutput, ScreenshotError> {
     let profile = tempfile::tempdir()?;
     let mut child = Command::new(&options.chromium)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--hide-scrollbars",
-            "--force-device-scale-factor=1",
-        ])
+        .args(HEADLESS_FLAGS)
+        .args(["--hide-scrollbars", "--force-device-scale-factor=1"])
         .arg(format!("--user-data-dir={}", profile.path().display()))
         .args(extra)
         .arg(format!("--window-size={},{height}", options.width))

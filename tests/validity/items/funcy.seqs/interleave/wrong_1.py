@@ -1,0 +1,3 @@
+# wrong: yields the tuples of zip() instead of their items.
+def interleave(*seqs):
+    return zip(*seqs)

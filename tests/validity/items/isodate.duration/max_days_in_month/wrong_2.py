@@ -1,0 +1,7 @@
+# wrong: forgets the 400-year exception (2000 gets 28 February days).
+def max_days_in_month(year, month):
+    if month == 2:
+        return 29 if (year % 4 == 0 and year % 100 != 0) else 28
+    if month in (4, 6, 9, 11):
+        return 30
+    return 31
