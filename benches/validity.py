@@ -125,6 +125,8 @@ def build(manifest, benchgen, workdir, jobs):
         command = [benchgen, "-q", "build", "--no-progress", "--out", out]
         for module in spec["modules"]:
             command += ["--module", module]
+        # Whole packages, as a new user builds one: their modules import each other.
+        command += [os.path.join(site, folder) for folder in spec.get("folders", [])]
         if jobs:
             command += ["--jobs", str(jobs)]
         start = time.perf_counter()
