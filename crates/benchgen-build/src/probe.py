@@ -167,8 +167,8 @@ OPTIONAL_RECEIVER_VALUES = 12
 MAX_SEQUENCE_RECEIVERS = 4
 SEQUENCE_BASES = 4
 MAX_STEPS = 2
-STEP_PREFIXES = ("add", "append", "insert", "push", "put", "set", "update", "extend", "append",
-                 "register", "include", "merge", "enqueue", "bump")
+STEP_PREFIXES = ("add", "append", "insert", "push", "put", "set", "update", "extend", "register",
+                 "include", "merge", "enqueue", "bump")
 MAX_MUTATORS = 12
 STEP_TRIES = 3
 STEP_VALUES = [3, "a", 1, "b", 2.5, (1, 2), "key", 7]
@@ -466,8 +466,8 @@ class Probe:
             self.function = self._method_call
             self.params = [{"name": "self", "kind": "positional_only", "required": True,
                             "hint": {"type": "receiver"}}] + self.params
-            vocabulary = self._class_vocabulary()
-            POOLS["str"] = vocabulary + [v for v in POOLS["str"] if v not in vocabulary]
+            self.vocabulary = self._class_vocabulary()
+            POOLS["str"] = self.vocabulary + [v for v in POOLS["str"] if v not in self.vocabulary]
         self.literals = self._literals() if self.aim else {}
 
     def _class_vocabulary(self):
@@ -624,7 +624,7 @@ class Probe:
         when building it twice gives the same state, which no receiver has yet."""
         if self.aim or not self.receivers:
             return
-        values = [v for v in self.members[:3] + self._class_vocabulary()[:2] + STEP_VALUES
+        values = [v for v in self.members[:3] + self.vocabulary[:2] + STEP_VALUES
                   if self._literal(v) is not None]
         # A receiver a step cannot change (a cache of size 0) gives none: the next one may.
         bases = [r for r in self.receivers if r.state not in ("-", None)][:SEQUENCE_BASES]
@@ -770,20 +770,15 @@ class Probe:
         if not spec:
             return None
         try:
-            obj = importlib.import_module(spec["module"])
+            owner = obj = importlib.import_module(spec["module"])
             for part in spec["qualname"].split("."):
-                obj = getattr(obj, part)
+                owner, obj = obj, getattr(obj, part)
             source = inspect.getsource(obj)
         except BaseException:  # noqa: BLE001 - not importable here: nothing to compare with
             return None
         if _code_lines(source) != _code_lines(spec["source"]):
             return None
-        if self.spec is None:
-            return obj
-        owner = importlib.import_module(spec["module"])
-        for part in spec["qualname"].split(".")[:-1]:
-            owner = getattr(owner, part)
-        return owner
+        return obj if self.spec is None else owner
 
     def _compare_with_original(self):
         """Every case again on the original function: the first whose outcome differs from
@@ -1037,7 +1032,10 @@ class Probe:
         if text is None:
             return False
         for level in apply or ():
-            text = f"{text})({self._render(level, {})}"
+            level_text = self._render(level, {})
+            if level_text is None:
+                return False
+            text = f"{text})({level_text}"
         if text in self.seen or len(text) > self.config["max_text"]:
             return False
         self.seen.add(text)

@@ -64,14 +64,7 @@ pub fn serve(
             options.listen
         );
     }
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .thread_name("benchgen-serve")
-        .build()
-        .context("failed to start the service's runtime")?;
-    let listener = runtime
-        .block_on(tokio::net::TcpListener::bind(options.listen))
-        .with_context(|| format!("cannot listen on {}", options.listen))?;
+    let (runtime, listener) = bind(options.listen, "benchgen-serve")?;
     let address = listener.local_addr()?;
     let metrics = Arc::new(metrics::Metrics::new());
     let grader = Arc::new(grader::Grader::start(
@@ -102,24 +95,55 @@ pub fn serve(
         .layer(DefaultBodyLimit::max(options.max_body_bytes))
         .with_state(state.clone());
     on_listening(address);
-    let drained = drain_on_signal(
+    let served = serve_until_drained(
+        &runtime,
+        listener,
+        app,
         state.draining.clone(),
         state.in_flight.clone(),
         options.deadline,
     );
-    let served = runtime.block_on(async move {
-        axum::serve(listener, app)
-            .with_graceful_shutdown(drained)
-            .await
-    });
     grader.stop();
     served.context("the service stopped")
 }
 
+/// A runtime of threads named `thread_name` and a listener bound to `listen` on it: what
+/// `benchgen serve` and `benchgen study serve` start from.
+pub fn bind(
+    listen: SocketAddr,
+    thread_name: &str,
+) -> anyhow::Result<(tokio::runtime::Runtime, tokio::net::TcpListener)> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .thread_name(thread_name)
+        .build()
+        .with_context(|| format!("failed to start the {thread_name} runtime"))?;
+    let listener = runtime
+        .block_on(tokio::net::TcpListener::bind(listen))
+        .with_context(|| format!("cannot listen on {listen}"))?;
+    Ok((runtime, listener))
+}
+
+/// Serves `app` on `listener` until a stop signal, then drains (see [`drain_on_signal`]).
+pub fn serve_until_drained(
+    runtime: &tokio::runtime::Runtime,
+    listener: tokio::net::TcpListener,
+    app: axum::Router,
+    draining: Arc<AtomicBool>,
+    in_flight: Arc<AtomicUsize>,
+    deadline: Duration,
+) -> std::io::Result<()> {
+    let drained = drain_on_signal(draining, in_flight, deadline);
+    runtime.block_on(async move {
+        axum::serve(listener, app)
+            .with_graceful_shutdown(drained)
+            .await
+    })
+}
+
 /// Resolves once a stop signal came and the requests in flight are answered (or the deadline
 /// of one request passed since): `draining` is set at the signal, so that new requests get 503.
-/// `benchgen study serve` drains the same way.
-pub async fn drain_on_signal(
+async fn drain_on_signal(
     draining: Arc<AtomicBool>,
     in_flight: Arc<AtomicUsize>,
     deadline: Duration,

@@ -66,14 +66,7 @@ pub fn serve(
     }
     // Only the study's items are judged (their references first, at start).
     dataset.examples.retain(|e| plan.items.contains(&e.id));
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .thread_name("benchgen-study")
-        .build()
-        .context("failed to start the study's runtime")?;
-    let listener = runtime
-        .block_on(tokio::net::TcpListener::bind(options.listen))
-        .with_context(|| format!("cannot listen on {}", options.listen))?;
+    let (runtime, listener) = benchgen_serve::bind(options.listen, "benchgen-study")?;
     let address = listener.local_addr()?;
     let examples = dataset.examples.clone();
     let grader = Arc::new(Grader::start(
@@ -96,16 +89,14 @@ pub fn serve(
     };
     let router = app::routes(state.clone()).layer(DefaultBodyLimit::max(app::MAX_BODY_BYTES));
     on_listening(address);
-    let drained = benchgen_serve::drain_on_signal(
+    let served = benchgen_serve::serve_until_drained(
+        &runtime,
+        listener,
+        router,
         state.draining.clone(),
         state.in_flight.clone(),
         options.deadline,
     );
-    let served = runtime.block_on(async move {
-        axum::serve(listener, router)
-            .with_graceful_shutdown(drained)
-            .await
-    });
     grader.stop();
     served.context("the study server stopped")
 }
