@@ -33,7 +33,6 @@ use benchgen_sandbox::Execute;
 
 use crate::probe::{self, Case, CaseKind};
 use crate::report::{BuildEvent, Phase, SkipReason};
-use crate::select::Callable;
 use crate::suite::{self, SuiteSize};
 use crate::{batch, suite_size, verify, BuildOptions, Draft, Executors};
 
@@ -328,7 +327,7 @@ fn grow(
         .map(|(i, seeds)| {
             let d = &drafts[*i];
             let program = &d.example.program;
-            if d.callable == Callable::Method {
+            if d.callable.on_receiver() {
                 let receivers = probe::receiver_seeds(&d.function, &[program]);
                 return probe::method_request(
                     program,

@@ -45,6 +45,7 @@ pub fn instruction(
         Callable::StaticMethod => format!("A static method of class `{class}`. "),
         Callable::ClassMethod => format!("A class method of class `{class}`. "),
         Callable::Method => format!("A method of class `{class}`. "),
+        Callable::Property => format!("A property of class `{class}`. "),
     };
     let description = function.docstring.as_deref().map(description).filter(|d| !d.is_empty()).unwrap_or_else(|| {
         format!(
@@ -134,7 +135,10 @@ fn inputs(
             }
         })
         .collect();
-    parts.join("; ")
+    match (parts.is_empty(), callable.on_receiver()) {
+        (true, true) => "none besides the instance's state".to_string(),
+        _ => parts.join("; "),
+    }
 }
 
 fn outputs(function: &FunctionInfo, cases: &[Case]) -> String {

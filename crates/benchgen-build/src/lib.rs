@@ -470,7 +470,7 @@ fn probe_all<'f>(
         .map(|s| {
             let seeds = probe::seeds(&s.candidate.function, &s.candidate.file.text);
             let original = probe::Original::new(&s.candidate.file.module, &s.function, &s.program);
-            if s.candidate.callable == Callable::Method {
+            if s.candidate.callable.on_receiver() {
                 let texts = [s.program.as_str(), s.candidate.file.text.as_str()];
                 let receivers = probe::receiver_seeds(&s.function, &texts);
                 return probe::method_request(

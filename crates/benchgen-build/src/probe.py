@@ -463,6 +463,9 @@ class Probe:
         if self.spec is not None:
             self.cls = self.function
             self.target = getattr(self.cls, self.spec["method"])
+            if self.spec["property"]:
+                # The getter's own function (`property.fget`, `cached_property.func`).
+                self.target = getattr(self.target, "fget", None) or self.target.func
             self.function = self._method_call
             self.params = [{"name": "self", "kind": "positional_only", "required": True,
                             "hint": {"type": "receiver"}}] + self.params
@@ -500,7 +503,8 @@ class Probe:
         self.receiver_object = None
         obj = self._build(receiver.args, receiver.kwargs, receiver.steps, receiver.factory)
         self.receiver_object = obj
-        return getattr(obj, self.spec["method"])(*args, **kwargs)
+        member = getattr(obj, self.spec["method"])
+        return member if self.spec["property"] else member(*args, **kwargs)
 
     def _build(self, args, kwargs, steps, factory=None):
         """`Class(*args, **kwargs)` (or `Class.factory(...)`, which must return an instance)
@@ -1139,7 +1143,7 @@ class Probe:
                 "arg_types": signature, "_call": (args, kwargs), "receiver": receiver,
                 "receiver_steps": steps, "receiver_factory": factory,
                 "in_domain": self._in_domain(args, kwargs), "origin": origin,
-                "related": related}
+                "related": related, "attribute": bool(self.spec and self.spec["property"])}
         self.by_text[queued_text] = case
         if first["kind"] == "raise":
             exc_type = first["type"]

@@ -104,6 +104,8 @@ impl Original {
 #[derive(Serialize)]
 struct ReceiverConfig {
     method: String,
+    /// The method is a property getter: read, not called.
+    property: bool,
     /// The constructor's parameters (`self` left out); none known when the class has no
     /// `__init__` of its own.
     params: Vec<Param>,
@@ -327,6 +329,7 @@ pub fn method_request(
     }
     config.receiver = Some(ReceiverConfig {
         method: function.name.clone(),
+        property: crate::select::property_decorator(function).is_some(),
         params,
         seeds: receiver_seeds,
     });
@@ -641,6 +644,9 @@ pub struct Case {
     /// `args` with the checked arguments by their names; empty when none is checked.
     #[serde(default)]
     pub bound_args: String,
+    /// The target is a property: tests read `obj.m`, with no call.
+    #[serde(default)]
+    pub attribute: bool,
     /// The method returned its receiver: tests check `obj.m(...) is obj` (`repr` is `True`).
     #[serde(default)]
     pub returns_self: bool,
@@ -720,6 +726,7 @@ impl Case {
             applied: Vec::new(),
             inputs_after: Vec::new(),
             bound_args: String::new(),
+            attribute: false,
             returns_self: false,
             state_expr: String::new(),
             state_repr: String::new(),

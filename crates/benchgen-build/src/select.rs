@@ -2,11 +2,13 @@
 //!
 //! A target must do something a test can observe from its arguments and return value: a real
 //! body (not a one-line hand-off), parameters, a `return <expression>`. Tests, private helpers,
-//! properties and abstract stubs are not what people would ask a model to write. Static and
+//! setters and abstract stubs are not what people would ask a model to write. Static and
 //! class methods are called through their class. Instance methods (`allow_methods`) are called
 //! on a receiver: the model-free build's probe builds it from the class's constructor, a
 //! model-driven build's model writes the setup; since the receiver is an input and what the
 //! method does to it is observable, a method needs neither parameters nor a return value.
+//! A property getter (`allow_methods`) is read on a receiver built the same way: what it
+//! computes from the receiver's state is its value, which it must return.
 
 use benchgen_python::{FunctionInfo, ParameterKind};
 
@@ -23,24 +25,53 @@ pub enum Callable {
     ClassMethod,
     /// `obj.f(...)` on an instance that setup code builds first (only with `allow_methods`).
     Method,
+    /// `obj.f`, a `@property` (or `cached_property`) getter read on an instance built as for
+    /// [`Callable::Method`] (only with `allow_methods`).
+    Property,
 }
 
 impl Callable {
     /// Leading parameters Python binds itself (`cls`, `self`): callers never pass them.
     pub fn bound_parameters(self) -> usize {
-        usize::from(matches!(self, Callable::ClassMethod | Callable::Method))
+        usize::from(matches!(
+            self,
+            Callable::ClassMethod | Callable::Method | Callable::Property
+        ))
+    }
+
+    /// Whether the tests call it on a receiver they build first.
+    pub fn on_receiver(self) -> bool {
+        matches!(self, Callable::Method | Callable::Property)
     }
 }
 
+/// Decorators that make a getter read as an attribute.
+const PROPERTIES: [&str; 2] = ["property", "cached_property"];
+
 /// Decorators that leave no plain function to test.
-const NOT_PLAIN: [&str; 6] = [
-    "property",
-    "cached_property",
-    "abstractmethod",
-    "overload",
-    "setter",
-    "deleter",
-];
+const NOT_PLAIN: [&str; 4] = ["abstractmethod", "overload", "setter", "deleter"];
+
+/// The last part of each decorator's callee: `lru_cache` for `@functools.lru_cache(3)`.
+fn decorator_names(function: &FunctionInfo) -> Vec<String> {
+    let last_part = |decorator: &str| {
+        let callee = decorator.split('(').next().unwrap_or(decorator);
+        callee
+            .rsplit('.')
+            .next()
+            .unwrap_or(callee)
+            .trim()
+            .to_string()
+    };
+    function.decorators.iter().map(|d| last_part(d)).collect()
+}
+
+/// The decorator that makes `function` a property getter (`property`, `cached_property`).
+pub fn property_decorator(function: &FunctionInfo) -> Option<&'static str> {
+    let decorators = decorator_names(function);
+    PROPERTIES
+        .into_iter()
+        .find(|p| decorators.iter().any(|d| d == p))
+}
 
 /// Whether `function` is what CodeSearchNet (and the reach measure, `benches/reach.py`) counts
 /// as a function to benchmark: documented, at least three lines, a module-level function or a
@@ -79,26 +110,20 @@ pub fn select(
     if private && !include_private && !requested {
         return Err(SkipReason::Private);
     }
-    let last_part = |decorator: &str| {
-        let callee = decorator.split('(').next().unwrap_or(decorator);
-        callee
-            .rsplit('.')
-            .next()
-            .unwrap_or(callee)
-            .trim()
-            .to_string()
-    };
-    let decorators: Vec<String> = function.decorators.iter().map(|d| last_part(d)).collect();
+    let decorators = decorator_names(function);
     if let Some(decorator) = decorators.iter().find(|d| NOT_PLAIN.contains(&d.as_str())) {
         return Err(SkipReason::NotPlainFunction(decorator.clone()));
     }
     let has = |name: &str| decorators.iter().any(|d| d == name);
-    let callable = match function.is_method {
-        false => Callable::Function,
-        true if has("staticmethod") => Callable::StaticMethod,
-        true if has("classmethod") => Callable::ClassMethod,
-        true if allow_methods => Callable::Method,
-        true => return Err(SkipReason::InstanceMethod),
+    let property = property_decorator(function);
+    let callable = match (function.is_method, property) {
+        (true, Some(_)) if allow_methods => Callable::Property,
+        (_, Some(property)) => return Err(SkipReason::NotPlainFunction(property.into())),
+        (false, None) => Callable::Function,
+        (true, None) if has("staticmethod") => Callable::StaticMethod,
+        (true, None) if has("classmethod") => Callable::ClassMethod,
+        (true, None) if allow_methods => Callable::Method,
+        (true, None) => return Err(SkipReason::InstanceMethod),
     };
     if function.is_async {
         return Err(SkipReason::Async);
@@ -110,14 +135,14 @@ pub fn select(
         .skip(bound)
         .filter(|p| p.kind != ParameterKind::KwArgs);
     // A method's receiver is an input too, and what it does to the receiver is observable.
-    let method = callable == Callable::Method;
-    if parameters.count() == 0 && !method {
+    if parameters.count() == 0 && !callable.on_receiver() {
         return Err(SkipReason::NoParameters);
     }
     let shape = benchgen_python::body_shape(source, &function.target).unwrap_or_default();
     // A generator's result is what it yields: the probe lists it (bounded), like any lazy
     // result, and the tests compare the lists.
-    if !shape.returns_value && !shape.yields && !method {
+    // A property shows what it does in its value only.
+    if !shape.returns_value && !shape.yields && callable != Callable::Method {
         return Err(SkipReason::NoReturnValue);
     }
     if shape.delegates {
@@ -187,7 +212,11 @@ class Shape(abc.ABC):
 
     @property
     def count(self):
-        return self.sides
+        return self.sides * 2
+
+    @property
+    def label(self):
+        return self.name
 
     @abc.abstractmethod
     def draw(self, canvas):
@@ -234,6 +263,17 @@ class Shape(abc.ABC):
             );
         }
         assert_eq!(Callable::StaticMethod.bound_parameters(), 0);
+        // A property is read on a receiver; one that only returns an attribute is no item.
+        let select_method = |name: &str| {
+            let function = benchgen_python::functions(SOURCE)
+                .into_iter()
+                .find(|f| f.qualified_name == name)
+                .unwrap();
+            select(&function, SOURCE, false, false, false, false, true)
+        };
+        assert_eq!(select_method("Shape.count"), Ok(Callable::Property));
+        assert_eq!(select_method("Shape.label"), Err(SkipReason::Delegation));
+        assert_eq!(Callable::Property.bound_parameters(), 1);
     }
 
     #[test]

@@ -164,11 +164,19 @@ fn invocation(call: &str, case: &Case) -> String {
         true => &case.args,
         false => &case.bound_args,
     };
-    let called = format!("{call}({args}){}", applications(case));
+    let called = format!("{call}{}{}", arguments(case, args), applications(case));
     match (case.materialized, case.returns_self) {
         (_, true) => format!("({called} is {RECEIVER})"),
         (true, _) => format!("list({called})"),
         (false, _) => called,
+    }
+}
+
+/// `(args)`, or nothing for a property, which is read.
+fn arguments(case: &Case, args: &str) -> String {
+    match case.attribute {
+        true => String::new(),
+        false => format!("({args})"),
     }
 }
 
@@ -225,9 +233,9 @@ fn receiver_expression(class: &str, case: &Case) -> String {
 fn reference_invocation(call: &str, case: &Case) -> String {
     let call = match receiver(call, case) {
         Some((class, method)) => format!(
-            "reference.{}.{method}({})",
+            "reference.{}.{method}{}",
             receiver_expression(class, case),
-            case.args
+            arguments(case, &case.args)
         ),
         None => format!("reference.{call}({})", case.args),
     };

@@ -217,3 +217,68 @@ fn a_method_is_given_what_its_receiver_holds() {
     let keeps_it = "return thing in self.things";
     assert_eq!(passes(&main, take, Some(keeps_it)), (false, false));
 }
+
+const RECT: &str = r#"
+import functools
+
+
+class Rect:
+    """A rectangle.
+
+    >>> Rect(2, 3).area
+    6
+    """
+
+    def __init__(self, width, height):
+        self.width = width
+        self.height = height
+
+    @property
+    def area(self):
+        """The area, width times height; a negative side is a ValueError."""
+        if self.width < 0 or self.height < 0:
+            raise ValueError("negative side")
+        return self.width * self.height
+
+    @functools.cached_property
+    def perimeter(self):
+        """Twice the sum of the sides."""
+        total = self.width + self.height
+        return 2 * total
+
+    @property
+    def name(self):
+        """The width, as given."""
+        return self.width
+"#;
+
+/// A property getter is read, not called: its tests build a receiver and read `obj.area`, a
+/// wrong getter fails them, and one that only returns an attribute is no item.
+#[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
+fn properties_are_read_on_built_receivers() {
+    require(&[Prereq::Sandbox]);
+    let (main, second) = executors();
+    let report = build_one("rect.py", RECT, &main, &second);
+    let (area, perimeter) = (item(&report, "Rect.area"), item(&report, "Rect.perimeter"));
+    for example in [area, perimeter] {
+        println!("{}\n{}", example.id, example.tests);
+        assert!(example.instruction.contains("A property of class `Rect`"));
+        assert!(example
+            .cases
+            .iter()
+            .all(|c| c.setup.starts_with("obj = Rect(")
+                && !c.call.contains('(')
+                && c.call.contains("obj.")));
+        assert_eq!(passes(&main, example, None), (true, true), "{}", example.id);
+        assert_eq!(passes(&main, example, Some("return None")), (false, false));
+    }
+    let no_check = "return self.width * self.height";
+    assert_eq!(passes(&main, area, Some(no_check)), (false, false));
+    let once = "return self.width + self.height";
+    assert_eq!(passes(&main, perimeter, Some(once)), (false, false));
+    assert!(matches!(
+        support::skip_of(&report, "Rect.name").reason,
+        benchgen_build::SkipReason::Delegation
+    ));
+}

@@ -1,8 +1,10 @@
 //! From sources to item inputs, the model-free builder's way: the same files, the same
 //! selection (instance methods included here: the model writes the setup that builds the
-//! instance), the same ids and the same slices.
+//! instance; properties, which are read rather than called, are left to it), the same ids and
+//! the same slices.
 
 use benchgen_build::facts::PythonFacts;
+use benchgen_build::select::Callable;
 use benchgen_build::{slicing, source, BuildReport, Candidate, SkipReason, Source};
 
 use crate::item::ItemInput;
@@ -41,13 +43,17 @@ fn input(candidate: &Candidate<'_>, facts: &PythonFacts) -> ItemInput {
     let function = &candidate.function;
     let qualified_name = &function.qualified_name;
     // The slice keeps the definition's text, so the target is found again in it.
-    let slice = slicing::slice(&file.text, qualified_name, file.package.as_deref(), facts)
-        .and_then(
-            |program| match benchgen_python::find_target(&program, qualified_name) {
-                Ok(_) => Ok(program),
-                Err(_) => Err(SkipReason::NotTopLevel),
-            },
-        );
+    let slice = match candidate.callable {
+        // The model writes calls, and a property is read: `benchgen build` reaches them.
+        Callable::Property => Err(SkipReason::NotPlainFunction("property".into())),
+        _ => slicing::slice(&file.text, qualified_name, file.package.as_deref(), facts),
+    }
+    .and_then(
+        |program| match benchgen_python::find_target(&program, qualified_name) {
+            Ok(_) => Ok(program),
+            Err(_) => Err(SkipReason::NotTopLevel),
+        },
+    );
     ItemInput {
         id: candidate.id.clone(),
         module: file.module.clone(),

@@ -366,6 +366,7 @@ pub(crate) fn kind_word(callable: Callable) -> &'static str {
         Callable::StaticMethod => "static method",
         Callable::ClassMethod => "class method",
         Callable::Method => "method",
+        Callable::Property => "property",
     }
 }
 
