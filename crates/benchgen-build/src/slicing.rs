@@ -25,7 +25,7 @@
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 
-use benchgen_python::{StatementKind, TopLevelStatement};
+use benchgen_python::{FunctionInfo, StatementKind, TopLevelStatement};
 
 use crate::facts::PythonFacts;
 use crate::hazards;
@@ -81,6 +81,10 @@ pub fn slice(
 /// exactly what the target reaches in every module. A name that means different things in two
 /// of them, a module used as an object (`from . import x`, `import pkg.x`) and import cycles
 /// are skips with their reason.
+///
+/// A method's class comes whole, so a hazard in one of its methods (`now()` reading the clock)
+/// would skip every method of the class: then the methods that nothing reaches from the
+/// target are left out (see [`without_unreached_methods`]) and the slice is cut again.
 pub fn slice_in(
     source: &str,
     qualified_name: &str,
@@ -90,6 +94,111 @@ pub fn slice_in(
 ) -> Result<String, SkipReason> {
     let own_name = modules.name_of(source);
     let source = benchgen_python::remove_main_block(source);
+    let whole = slice_source(
+        own_name.clone(),
+        &source,
+        qualified_name,
+        package,
+        facts,
+        modules,
+    );
+    let hazard = match whole {
+        Err(hazard @ SkipReason::Hazard { .. }) => hazard,
+        other => return other,
+    };
+    let Some((pruned, dropped)) = without_unreached_methods(&source, qualified_name) else {
+        return Err(hazard);
+    };
+    match slice_source(own_name, &pruned, qualified_name, package, facts, modules) {
+        // Code outside the class (another kept function) might call a dropped method.
+        Ok(program) => {
+            let used = benchgen_python::rename::identifiers(&program);
+            match dropped.iter().any(|name| used.contains(name)) {
+                true => Err(hazard),
+                false => Ok(program),
+            }
+        }
+        Err(_) => Err(hazard),
+    }
+}
+
+/// `source` without the methods of `qualified_name`'s class that nothing reaches from the
+/// target, the class's own statements and its dunder methods (a method is reached when a
+/// reached one's text holds its name as a word, docstrings included, so that what is left out
+/// is never called), and the names left out; `None` when the target is no method of a
+/// top-level class or every method is reached.
+fn without_unreached_methods(source: &str, qualified_name: &str) -> Option<(String, Vec<String>)> {
+    let (class, target) = qualified_name.split_once('.')?;
+    let class_span = benchgen_python::top_level_statements(source)
+        .into_iter()
+        .find(|s| s.kind == StatementKind::Definition && s.binds.iter().any(|b| b == class))?
+        .span;
+    let methods: Vec<FunctionInfo> = benchgen_python::functions(source)
+        .into_iter()
+        .filter(|f| f.qualified_name == format!("{class}.{}", f.name))
+        .filter(|f| class_span.start_byte <= f.target.span.start_byte)
+        .filter(|f| f.target.span.end_byte <= class_span.end_byte)
+        .collect();
+    let text = |f: &FunctionInfo| &source[f.target.span.start_byte..f.target.span.end_byte];
+    // The class's own statements (attributes, `x = property(get_x)`): its text less methods.
+    let mut class_text = source[class_span.start_byte..class_span.end_byte].to_string();
+    for method in methods.iter().rev() {
+        let span = &method.target.span;
+        class_text.replace_range(
+            span.start_byte - class_span.start_byte..span.end_byte - class_span.start_byte,
+            "",
+        );
+    }
+    let words_of = |text: &str| -> HashSet<String> {
+        benchgen_python::rename::words(text)
+            .map(str::to_string)
+            .collect()
+    };
+    let mut words = words_of(&class_text);
+    let mut reached: HashSet<&str> = HashSet::new();
+    let mut frontier: Vec<&FunctionInfo> = methods
+        .iter()
+        .filter(|f| f.name == target || (f.name.starts_with("__") && f.name.ends_with("__")))
+        .collect();
+    while !frontier.is_empty() {
+        for method in frontier.drain(..) {
+            reached.insert(&method.name);
+            words.extend(words_of(text(method)));
+        }
+        frontier.extend(
+            methods
+                .iter()
+                .filter(|f| !reached.contains(f.name.as_str()) && words.contains(&f.name)),
+        );
+    }
+    let dropped: Vec<&FunctionInfo> = methods
+        .iter()
+        .filter(|f| !reached.contains(f.name.as_str()))
+        .collect();
+    if dropped.is_empty() {
+        return None;
+    }
+    let mut pruned = source.to_string();
+    for method in dropped.iter().rev() {
+        let span = &method.target.span;
+        let start = source[..span.start_byte].rfind('\n').map_or(0, |i| i + 1);
+        pruned.replace_range(start..span.end_byte, "");
+    }
+    let mut names: Vec<String> = dropped.iter().map(|f| f.name.clone()).collect();
+    names.dedup();
+    Some((pruned, names))
+}
+
+/// [`slice_in`] on `source` (its `__main__` block removed), the text of the module `own_name`.
+fn slice_source(
+    own_name: Option<String>,
+    source: &str,
+    qualified_name: &str,
+    package: Option<&str>,
+    facts: &PythonFacts,
+    modules: &Modules,
+) -> Result<String, SkipReason> {
+    let source = source.to_string();
     let target = benchgen_python::find_target(&source, qualified_name)
         .map_err(|_| SkipReason::NotTopLevel)?;
     let statements = benchgen_python::top_level_statements(&source);
@@ -1033,6 +1142,34 @@ def _join(words, width):
 "
         );
         assert_eq!(benchgen_python::parse_errors(&program), None);
+    }
+
+    #[test]
+    fn methods_no_one_reaches_are_left_out_where_they_hold_a_hazard() {
+        let clock = "import random\n\n\nclass Moment:\n    \"\"\"A point in time.\"\"\"\n\n    def __init__(self, hours):\n        self.hours = hours\n\n    def now(self):\n        \"\"\"The current moment.\"\"\"\n        return Moment(random.randrange(24))\n\n    def shift(self, hours):\n        \"\"\"A moment `hours` later.\"\"\"\n        return Moment(self._wrap(self.hours + hours))\n\n    def _wrap(self, hours):\n        return hours % 24\n\n    def until_now(self):\n        \"\"\"Hours from this moment to now.\"\"\"\n        return self.now().hours - self.hours\n";
+        let program = slice(clock, "Moment.shift", None, &facts()).unwrap();
+        assert!(!program.contains("def now"), "{program}");
+        assert!(!program.contains("def until_now"), "{program}");
+        // What the target reaches stays, through any depth of methods.
+        assert!(program.contains("def _wrap(self, hours):"), "{program}");
+        assert!(program.contains("def __init__(self, hours):"), "{program}");
+        // A method that reaches the hazard is skipped for it.
+        assert!(matches!(
+            slice(clock, "Moment.until_now", None, &facts()),
+            Err(SkipReason::Hazard {
+                kind: crate::report::HazardKind::Randomness,
+                ..
+            })
+        ));
+        // Another kept function that names a dropped method: the whole class, and its hazard.
+        let called = clock.replace(
+            "        return Moment(self._wrap(self.hours + hours))",
+            "        return Moment(self._wrap(self.hours + hours + late(self)))",
+        ) + "\n\ndef late(moment):\n    return moment.until_now()\n";
+        assert!(matches!(
+            slice(&called, "Moment.shift", None, &facts()),
+            Err(SkipReason::Hazard { .. })
+        ));
     }
 
     #[test]
