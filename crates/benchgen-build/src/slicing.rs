@@ -122,15 +122,17 @@ pub fn slice_in(
     }
 }
 
-/// `source` without the methods of `qualified_name`'s class that nothing reaches from the
-/// target, the class's own statements and its dunder methods (a method is reached when a
-/// reached one's text holds its name as a word, docstrings included, so that what is left out
-/// is never called), and the names left out; `None` when the target is no method of a
-/// top-level class or every method is reached.
+/// `source` without the methods of `qualified_name`'s class that hold a hazard themselves
+/// (`dt_datetime.now()`) and that nothing reaches from the target, the class's own statements
+/// and its dunder methods, nor the unreached methods that call those; and the names left out.
+/// A method is reached when a reached one's code names it (an identifier or attribute, not a
+/// word in a docstring). `None` when the target is no method of a top-level class or there is
+/// nothing to leave out.
 fn without_unreached_methods(source: &str, qualified_name: &str) -> Option<(String, Vec<String>)> {
     let (class, target) = qualified_name.split_once('.')?;
-    let class_span = benchgen_python::top_level_statements(source)
-        .into_iter()
+    let statements = benchgen_python::top_level_statements(source);
+    let class_span = &statements
+        .iter()
         .find(|s| s.kind == StatementKind::Definition && s.binds.iter().any(|b| b == class))?
         .span;
     let methods: Vec<FunctionInfo> = benchgen_python::functions(source)
@@ -139,7 +141,19 @@ fn without_unreached_methods(source: &str, qualified_name: &str) -> Option<(Stri
         .filter(|f| class_span.start_byte <= f.target.span.start_byte)
         .filter(|f| f.target.span.end_byte <= class_span.end_byte)
         .collect();
-    let text = |f: &FunctionInfo| &source[f.target.span.start_byte..f.target.span.end_byte];
+    // A method's text from its line's start, dedented: a definition of its own.
+    let line_start = |byte: usize| source[..byte].rfind('\n').map_or(0, |i| i + 1);
+    let code = |f: &FunctionInfo| -> String {
+        let text = &source[line_start(f.target.span.start_byte)..f.target.span.end_byte];
+        let indent = text.len() - text.trim_start().len();
+        text.split_inclusive('\n')
+            .map(|line| match line.get(..indent) {
+                Some(margin) if margin.trim().is_empty() => &line[indent..],
+                _ => line,
+            })
+            .collect()
+    };
+    let names_in = |code: &str| benchgen_python::rename::identifiers(code);
     // The class's own statements (attributes, `x = property(get_x)`): its text less methods.
     let mut class_text = source[class_span.start_byte..class_span.end_byte].to_string();
     for method in methods.iter().rev() {
@@ -149,12 +163,7 @@ fn without_unreached_methods(source: &str, qualified_name: &str) -> Option<(Stri
             "",
         );
     }
-    let words_of = |text: &str| -> HashSet<String> {
-        benchgen_python::rename::words(text)
-            .map(str::to_string)
-            .collect()
-    };
-    let mut words = words_of(&class_text);
+    let mut named = names_in(&class_text);
     let mut reached: HashSet<&str> = HashSet::new();
     let mut frontier: Vec<&FunctionInfo> = methods
         .iter()
@@ -163,29 +172,71 @@ fn without_unreached_methods(source: &str, qualified_name: &str) -> Option<(Stri
     while !frontier.is_empty() {
         for method in frontier.drain(..) {
             reached.insert(&method.name);
-            words.extend(words_of(text(method)));
+            named.extend(names_in(&code(method)));
         }
         frontier.extend(
             methods
                 .iter()
-                .filter(|f| !reached.contains(f.name.as_str()) && words.contains(&f.name)),
+                .filter(|f| !reached.contains(f.name.as_str()) && named.contains(&f.name)),
         );
     }
-    let dropped: Vec<&FunctionInfo> = methods
+    // What a method reads, spelled as the module's imports spell it (`datetime.datetime.now`).
+    let aliases: HashMap<&str, &str> = statements
+        .iter()
+        .flat_map(|s| s.imports.iter())
+        .map(|(name, qualified)| (name.as_str(), qualified.as_str()))
+        .collect();
+    let holds_hazard = |f: &FunctionInfo| {
+        let reads: Vec<String> = benchgen_python::top_level_statements(&code(f))
+            .iter()
+            .flat_map(|s| s.reads.iter().chain(&s.resolved))
+            .map(|chain| {
+                let root = root(chain);
+                match aliases.get(root) {
+                    Some(qualified) => format!("{qualified}{}", &chain[root.len()..]),
+                    None => chain.clone(),
+                }
+            })
+            .collect();
+        hazards::find(reads.iter().map(String::as_str)).is_some()
+    };
+    let unreached: Vec<&FunctionInfo> = methods
         .iter()
         .filter(|f| !reached.contains(f.name.as_str()))
         .collect();
+    let mut dropped: HashSet<&str> = unreached
+        .iter()
+        .filter(|f| holds_hazard(f))
+        .map(|f| f.name.as_str())
+        .collect();
+    loop {
+        let callers: Vec<&str> = unreached
+            .iter()
+            .filter(|f| !dropped.contains(f.name.as_str()))
+            .filter(|f| {
+                names_in(&code(f))
+                    .iter()
+                    .any(|n| dropped.contains(n.as_str()))
+            })
+            .map(|f| f.name.as_str())
+            .collect();
+        if callers.is_empty() {
+            break;
+        }
+        dropped.extend(callers);
+    }
     if dropped.is_empty() {
         return None;
     }
     let mut pruned = source.to_string();
-    for method in dropped.iter().rev() {
-        let span = &method.target.span;
-        let start = source[..span.start_byte].rfind('\n').map_or(0, |i| i + 1);
-        pruned.replace_range(start..span.end_byte, "");
+    for method in methods.iter().rev() {
+        if dropped.contains(method.name.as_str()) {
+            let span = &method.target.span;
+            pruned.replace_range(line_start(span.start_byte)..span.end_byte, "");
+        }
     }
-    let mut names: Vec<String> = dropped.iter().map(|f| f.name.clone()).collect();
-    names.dedup();
+    let mut names: Vec<String> = dropped.into_iter().map(str::to_string).collect();
+    names.sort();
     Some((pruned, names))
 }
 
@@ -1146,13 +1197,15 @@ def _join(words, width):
 
     #[test]
     fn methods_no_one_reaches_are_left_out_where_they_hold_a_hazard() {
-        let clock = "import random\n\n\nclass Moment:\n    \"\"\"A point in time.\"\"\"\n\n    def __init__(self, hours):\n        self.hours = hours\n\n    def now(self):\n        \"\"\"The current moment.\"\"\"\n        return Moment(random.randrange(24))\n\n    def shift(self, hours):\n        \"\"\"A moment `hours` later.\"\"\"\n        return Moment(self._wrap(self.hours + hours))\n\n    def _wrap(self, hours):\n        return hours % 24\n\n    def until_now(self):\n        \"\"\"Hours from this moment to now.\"\"\"\n        return self.now().hours - self.hours\n";
+        let clock = "import random\n\n\nclass Moment:\n    \"\"\"A point in time.\"\"\"\n\n    def __init__(self, hours):\n        self.hours = hours\n\n    def now(self):\n        \"\"\"The current moment.\"\"\"\n        return Moment(random.randrange(24))\n\n    def shift(self, hours):\n        \"\"\"A moment `hours` later: `m.shift(2).until_now()`.\"\"\"\n        return Moment(self._wrap(self.hours + hours))\n\n    def _wrap(self, hours):\n        return hours % 24\n\n    def label(self):\n        return len(self.hours)\n\n    def until_now(self):\n        \"\"\"Hours from this moment to now.\"\"\"\n        return self.now().hours - self.hours\n";
         let program = slice(clock, "Moment.shift", None, &facts()).unwrap();
         assert!(!program.contains("def now"), "{program}");
         assert!(!program.contains("def until_now"), "{program}");
         // What the target reaches stays, through any depth of methods.
         assert!(program.contains("def _wrap(self, hours):"), "{program}");
         assert!(program.contains("def __init__(self, hours):"), "{program}");
+        // Methods without a hazard stay, reached or not: the class is as the source has it.
+        assert!(program.contains("def label(self):"), "{program}");
         // A method that reaches the hazard is skipped for it.
         assert!(matches!(
             slice(clock, "Moment.until_now", None, &facts()),

@@ -327,9 +327,10 @@ impl Scope {
     }
 
     fn read(&mut self, chain: String) {
-        // At module level, a name read before the statement binds it is the earlier binding
-        // (`X = X + 1`, `X = [f(b) for b in X]`): it stays a read of the statement.
-        if self.kind == ScopeKind::Module && !self.binds.iter().any(|b| b == root(&chain)) {
+        // At module level and in a class body, a name read before the statement binds it is
+        // the earlier binding (`X = X + 1`, `X = [f(b) for b in X]`, `def date(self) -> date`
+        // in a class): it stays a read of the statement.
+        if self.kind != ScopeKind::Function && !self.binds.iter().any(|b| b == root(&chain)) {
             self.early.insert(root(&chain).to_string());
         }
         self.reads.push(chain);
@@ -362,7 +363,7 @@ impl Scope {
                     continue;
                 }
             }
-            let earlier = self.kind == ScopeKind::Module
+            let earlier = self.kind != ScopeKind::Function
                 && self.early.contains(name)
                 && self.reads.iter().any(|read| std::ptr::eq(read, chain));
             if sees_locals && local.contains(name) && !earlier {
@@ -410,14 +411,16 @@ fn visit(node: Node, scope: &mut Scope, source: &str) {
             }
         }
         "function_definition" => {
-            if let Some(name) = node.child_by_field_name("name") {
-                scope.bind(text(name, source));
-            }
             let mut inner = Scope::new(ScopeKind::Function);
             if let Some(parameters) = node.child_by_field_name("parameters") {
                 visit_parameters(parameters, scope, &mut inner, source);
             }
             visit_field(node, "return_type", scope, source);
+            // Defaults and annotations are evaluated before the name is bound: in a class
+            // body, `def date(self) -> date` reads the module's `date`.
+            if let Some(name) = node.child_by_field_name("name") {
+                scope.bind(text(name, source));
+            }
             visit_field(node, "body", &mut inner, source);
             scope.absorb(inner);
         }
@@ -975,6 +978,17 @@ def f(x, datetime_=_common_datetime.min, *, y: _common_datetime = None):
         );
         assert_eq!(rename("import datetime.x\n"), None);
         assert_eq!(rename("from x import *\n"), None);
+    }
+
+    #[test]
+    fn a_class_body_reads_what_it_names_before_binding_it() {
+        // Python evaluates a method's annotations and defaults before binding its name, so
+        // `-> date` is the module's `date`; after the binding, `x = date` is the method.
+        let source = "from datetime import date\n\nclass Moment:\n    def date(self) -> date:\n        return self.d\n\n    today = date\n";
+        let statements = top_level_statements(source);
+        assert_eq!(statement(&statements, "Moment").reads, ["date"]);
+        let after = "class Moment:\n    def date(self):\n        return 1\n\n    today = date\n";
+        assert!(top_level_statements(after)[0].reads.is_empty());
     }
 
     #[test]
