@@ -282,3 +282,52 @@ fn properties_are_read_on_built_receivers() {
         benchgen_build::SkipReason::Delegation
     ));
 }
+
+const INDEXED: &str = r#"
+class Indexed:
+    """Items in order, each once, with an index of their positions.
+
+    >>> s = Indexed(['a', 'b', 'c'])
+    >>> s.remove('b')
+    >>> list(s)
+    ['a', 'c']
+    """
+
+    def __init__(self, items=()):
+        self.items = []
+        self.map = {}
+        for item in items:
+            if item not in self.map:
+                self.map[item] = len(self.items)
+                self.items.append(item)
+
+    def __iter__(self):
+        return iter(self.items)
+
+    def __len__(self):
+        return len(self.items)
+
+    def remove(self, item):
+        """Removes `item`; a missing item is a KeyError."""
+        i = self.map.pop(item)
+        del self.items[i]
+        # The positions after it are left as they were: a lazy index.
+"#;
+
+/// A container's state is what iterating it shows, not how it is kept: an answer that keeps
+/// its index another way (here, renumbered) is right, one that keeps the item is wrong.
+#[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
+fn a_containers_state_is_its_contents() {
+    require(&[Prereq::Sandbox]);
+    let (main, second) = executors();
+    let report = build_one("indexed.py", INDEXED, &main, &second);
+    let remove = item(&report, "Indexed.remove");
+    println!("{}", remove.tests);
+    assert!(remove.tests.contains("list(obj)"), "{}", remove.tests);
+    assert!(!remove.tests.contains("vars(obj)"), "{}", remove.tests);
+    let renumbers = "i = self.map.pop(item)\ndel self.items[i]\nself.map = {x: k for k, x in enumerate(self.items)}";
+    assert_eq!(passes(&main, remove, Some(renumbers)), (true, true));
+    let keeps_item = "self.map.pop(item)";
+    assert_eq!(passes(&main, remove, Some(keeps_item)), (false, false));
+}
