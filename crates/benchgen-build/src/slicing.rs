@@ -888,7 +888,7 @@ fn assemble(module: &Module, cut: &Cut) -> Result<String, SkipReason> {
         };
         let mut start = statement.span.start_byte;
         if kind == StatementKind::Definition {
-            start = comment_block_start(source, start);
+            start = benchgen_python::comment_block_start(source, start);
         }
         if let Some(previous) = previous {
             if previous == StatementKind::Definition || kind == StatementKind::Definition {
@@ -919,19 +919,6 @@ fn assemble(module: &Module, cut: &Cut) -> Result<String, SkipReason> {
         previous = Some(kind);
     }
     Ok(program)
-}
-
-/// Start of the comment lines directly above byte `start` (no blank line between).
-fn comment_block_start(source: &str, start: usize) -> usize {
-    let mut block = start;
-    let before = &source[..start];
-    for line in before.split_inclusive('\n').rev() {
-        if !line.trim_start().starts_with('#') || line.starts_with("#!") {
-            break;
-        }
-        block -= line.len();
-    }
-    block
 }
 
 #[cfg(test)]
