@@ -3,13 +3,15 @@
 //! Where CodeBenchGen asks a model to sandbox a function and write its tests, this crate does
 //! both mechanically, and verifies every item it emits:
 //!
-//! 1. **Select** (`select`): functions worth an item — a real body that returns a
+//! 1. **Select** (`select`): functions worth an item — a body that returns a
 //!    value, parameters, not private, not a test, not a property, not a generator; static and
 //!    class methods are called through their class.
 //! 2. **Slice** (`slicing`): the target plus exactly the module-level
 //!    statements it reaches, in original order and text; unresolved names, imports outside the
 //!    standard library and hazards (files, network, processes, threads, clock, unseeded
-//!    randomness...) are skips with a reason.
+//!    randomness...) are skips with a reason. A target that only hands its parameters to a
+//!    function the slice defines gets that function nested into its body; other delegations
+//!    are skips.
 //! 3. **Probe** (`probe.py`, run twice in the sandbox): candidate inputs from doctests, literal
 //!    call sites, type-hinted pools and type-aware mutation; the reference's results, kept only
 //!    where both runs (and both calls within each) agree; lines executed per call.

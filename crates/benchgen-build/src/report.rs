@@ -89,7 +89,8 @@ pub enum SkipReason {
     NoParameters,
     /// No `return <expression>`.
     NoReturnValue,
-    /// One statement that only hands its parameters on, or returns a name.
+    /// One statement that only hands its parameters on, or returns a name, and the slice
+    /// cannot nest the callee into it (`slicing::slice_in`).
     Delegation,
     /// An item list names a function its code does not define.
     NotFound,

@@ -1,7 +1,8 @@
 //! Which functions are worth an item.
 //!
-//! A target must do something a test can observe from its arguments and return value: a real
-//! body (not a one-line hand-off), parameters, a `return <expression>`. Tests, private helpers,
+//! A target must do something a test can observe from its arguments and return value:
+//! parameters, a `return <expression>`; whether a one-line hand-off to another function has a
+//! real body is the slice's to say (it can bring the callee along). Tests, private helpers,
 //! setters and abstract stubs are not what people would ask a model to write. Static and
 //! class methods are called through their class. Instance methods (`allow_methods`) are called
 //! on a receiver: the model-free build's probe builds it from the class's constructor, a
@@ -145,9 +146,8 @@ pub fn select(
     if !shape.returns_value && !shape.yields && callable != Callable::Method {
         return Err(SkipReason::NoReturnValue);
     }
-    if shape.delegates {
-        return Err(SkipReason::Delegation);
-    }
+    // A one-line hand-off (`shape.delegates`) is the slice's to judge: it nests the callee into
+    // the target where it can, and skips the rest as `Delegation` (`slicing::slice_in`).
     Ok(callable)
 }
 
@@ -263,7 +263,7 @@ class Shape(abc.ABC):
             );
         }
         assert_eq!(Callable::StaticMethod.bound_parameters(), 0);
-        // A property is read on a receiver; one that only returns an attribute is no item.
+        // A property is read on a receiver.
         let select_method = |name: &str| {
             let function = benchgen_python::functions(SOURCE)
                 .into_iter()
@@ -272,13 +272,15 @@ class Shape(abc.ABC):
             select(&function, SOURCE, false, false, false, false, true)
         };
         assert_eq!(select_method("Shape.count"), Ok(Callable::Property));
-        assert_eq!(select_method("Shape.label"), Err(SkipReason::Delegation));
+        // One that only returns an attribute is the slice's to skip (a delegation).
+        assert_eq!(select_method("Shape.label"), Ok(Callable::Property));
         assert_eq!(Callable::Property.bound_parameters(), 1);
     }
 
     #[test]
     fn every_skip_has_its_reason() {
-        assert_eq!(verdict("fill"), Err(SkipReason::Delegation));
+        // The slice nests `wrap` into it, or skips it as a delegation.
+        assert_eq!(verdict("fill"), Ok(Callable::Function));
         assert_eq!(verdict("_helper"), Err(SkipReason::Private));
         assert_eq!(verdict("test_wrap"), Err(SkipReason::Test));
         assert_eq!(verdict("no_args"), Err(SkipReason::NoParameters));

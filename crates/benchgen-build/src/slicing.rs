@@ -80,12 +80,86 @@ pub fn slice(
 /// the standard library) is cut out of those modules and put before it, so the program holds
 /// exactly what the target reaches in every module. A name that means different things in two
 /// of them, a module used as an object (`from . import x`, `import pkg.x`) and import cycles
-/// are skips with their reason.
+/// are skips with their reason. A target that only hands its parameters to a function the
+/// program defines gets that function nested into it ([`delegated_to`], [`nest_callee`]);
+/// another delegation is a skip (`Delegation`).
 ///
 /// A method's class comes whole, so a hazard in one of its methods (`now()` reading the clock)
 /// would skip every method of the class: then the methods that nothing reaches from the
 /// target are left out (see [`without_unreached_methods`]) and the slice is cut again.
 pub fn slice_in(
+    source: &str,
+    qualified_name: &str,
+    package: Option<&str>,
+    facts: &PythonFacts,
+    modules: &Modules,
+) -> Result<String, SkipReason> {
+    // What keeps a target from being cut out at all is the first reason to give.
+    let program = slice_program(source, qualified_name, package, facts, modules)?;
+    match delegated_to(source, qualified_name)? {
+        Some(callee) => nest_callee(&program, qualified_name, &callee),
+        None => Ok(program),
+    }
+}
+
+/// The function a delegating target (its body, after the docstring, one `return f(...)` that
+/// hands on its parameters: `benchgen_python::body_shape`) calls by name, which the slice may
+/// nest into it ([`nest_callee`]). `Ok(None)` for a target that does not delegate. A delegation
+/// that is no call of a name (`return x`, `return self._impl(a)`, `return make(a)(b)`) is
+/// `Delegation`: its prompt would show all the work, and the item would ask for one call.
+fn delegated_to(source: &str, qualified_name: &str) -> Result<Option<String>, SkipReason> {
+    // A target that is not found is the cut's to report.
+    let Ok(target) = benchgen_python::find_target(source, qualified_name) else {
+        return Ok(None);
+    };
+    let shape = benchgen_python::body_shape(source, &target).unwrap_or_default();
+    match shape.callee {
+        _ if !shape.delegates => Ok(None),
+        Some(callee) if !callee.contains('.') => Ok(Some(callee)),
+        _ => Err(SkipReason::Delegation),
+    }
+}
+
+/// `program` with the definition of `callee`, the function its target delegates to, nested in
+/// the target (`benchgen_python::nest_function`), where that keeps what both mean: `callee` is
+/// a plain `def` of the program (of the target's module, or cut out of another module of the
+/// package under its own name); the prompt (the program without the target's body) defines it
+/// once and nothing in the prompt reads it (another kept function, a module-level statement,
+/// the target's defaults or decorators, an alias, a module's namespace class); and no
+/// parameter of the target is `callee` or a name `callee` reads, which the nested def would
+/// see instead of the module's. Otherwise the callee stays in the prompt, and the target is
+/// skipped as `Delegation`.
+fn nest_callee(program: &str, qualified_name: &str, callee: &str) -> Result<String, SkipReason> {
+    let target = benchgen_python::find_target(program, qualified_name)
+        .map_err(|_| SkipReason::NotTopLevel)?;
+    let prompt = benchgen_python::mask(program, &target);
+    let statements = benchgen_python::top_level_statements(&prompt);
+    let definitions: Vec<&TopLevelStatement> = statements
+        .iter()
+        .filter(|statement| statement.binds.iter().any(|b| b == callee))
+        .collect();
+    let [definition] = definitions.as_slice() else {
+        return Err(SkipReason::Delegation);
+    };
+    let read_elsewhere = statements
+        .iter()
+        .any(|statement| statement.reads.iter().any(|chain| root(chain) == callee));
+    let parameters: Vec<String> = benchgen_python::functions(program)
+        .into_iter()
+        .rfind(|function| function.qualified_name == qualified_name)
+        .map(|function| function.parameters.into_iter().map(|p| p.name).collect())
+        .unwrap_or_default();
+    let hidden = std::iter::once(callee)
+        .chain(definition.reads.iter().map(|chain| root(chain)))
+        .any(|name| parameters.iter().any(|p| p == name));
+    if read_elsewhere || hidden {
+        return Err(SkipReason::Delegation);
+    }
+    benchgen_python::nest_function(program, &target, callee).ok_or(SkipReason::Delegation)
+}
+
+/// The program [`slice_in`] makes, before a delegation's callee is nested.
+fn slice_program(
     source: &str,
     qualified_name: &str,
     package: Option<&str>,
@@ -1048,7 +1122,7 @@ fn assemble(module: &Module, cut: &Cut) -> Result<String, SkipReason> {
         };
         let mut start = statement.span.start_byte;
         if kind == StatementKind::Definition {
-            start = comment_block_start(source, start);
+            start = benchgen_python::comment_block_start(source, start);
         }
         if let Some(previous) = previous {
             if previous == StatementKind::Definition || kind == StatementKind::Definition {
@@ -1079,19 +1153,6 @@ fn assemble(module: &Module, cut: &Cut) -> Result<String, SkipReason> {
         previous = Some(kind);
     }
     Ok(program)
-}
-
-/// Start of the comment lines directly above byte `start` (no blank line between).
-fn comment_block_start(source: &str, start: usize) -> usize {
-    let mut block = start;
-    let before = &source[..start];
-    for line in before.split_inclusive('\n').rev() {
-        if !line.trim_start().starts_with('#') || line.starts_with("#!") {
-            break;
-        }
-        block -= line.len();
-    }
-    block
 }
 
 #[cfg(test)]
@@ -1226,6 +1287,108 @@ def _join(words, width):
     }
 
     #[test]
+    fn a_delegation_gets_its_callee_nested() {
+        // Issue 30: `funcy.colls.merge` is `return join(colls)`; the prompt showed `join`, so
+        // the item asked for one call.
+        let source = "\
+import os
+
+SEP = os.sep
+
+
+def join(colls):
+    return SEP.join(c for c in colls if c)
+
+
+def merge(*colls):
+    \"\"\"Merges.\"\"\"
+    return join(colls)
+";
+        let facts = PythonFacts::for_tests(&[], &["os"]);
+        let program = slice(source, "merge", None, &facts).unwrap();
+        assert_eq!(
+            program,
+            "\
+import os
+
+SEP = os.sep
+
+
+def merge(*colls):
+    \"\"\"Merges.\"\"\"
+    def join(colls):
+        return SEP.join(c for c in colls if c)
+
+    return join(colls)
+"
+        );
+        assert_eq!(benchgen_python::parse_errors(&program), None);
+        let target = benchgen_python::find_target(&program, "merge").unwrap();
+        assert!(!benchgen_python::mask(&program, &target).contains("def join"));
+    }
+
+    #[test]
+    fn a_delegation_to_another_module_of_the_package_gets_its_callee_nested() {
+        // isodate: `date_isoformat` is `return strftime(tdate, format, yeardigits)`, with
+        // `from isodate.isostrf import strftime`.
+        let strf = "def strftime(d, f):\n    return f.replace('%Y', str(d))\n";
+        let dates = "from pkg.strf import strftime\n\n\ndef date_isoformat(d, f='%Y'):\n    return strftime(d, f)\n";
+        let aliased = "from pkg.strf import strftime as _s\n\n\ndef date_isoformat(d, f='%Y'):\n    return _s(d, f)\n";
+        let files = [
+            ("pkg.strf", strf, Some("pkg")),
+            ("pkg.dates", dates, Some("pkg")),
+            ("pkg.aliased", aliased, Some("pkg")),
+        ];
+        let modules = Modules::new(files.iter().copied());
+        let facts = PythonFacts::for_tests(&["str"], &[]);
+        assert_eq!(
+            slice_in(dates, "date_isoformat", Some("pkg"), &facts, &modules).unwrap(),
+            "def date_isoformat(d, f='%Y'):\n    def strftime(d, f):\n        return f.replace('%Y', str(d))\n\n    return strftime(d, f)\n"
+        );
+        // The alias `_s = strftime` would read the callee.
+        assert_eq!(
+            slice_in(aliased, "date_isoformat", Some("pkg"), &facts, &modules),
+            Err(SkipReason::Delegation)
+        );
+    }
+
+    #[test]
+    fn a_delegation_whose_callee_must_stay_is_skipped() {
+        let facts = PythonFacts::for_tests(&["len", "staticmethod"], &[]);
+        let skipped = |source: &str| slice(source, "f", None, &facts);
+        let callee = "def g(x):\n    return len(x) + 1\n\n\n";
+        let f = "def f(x):\n    \"\"\"Doc.\"\"\"\n    return g(x)\n";
+        // Another kept function (the callee calls it, it calls the callee back), a kept
+        // module-level statement, the target's own default read it.
+        let used = format!(
+            "def g(x):\n    return h(x - 1) if x else 0\n\n\ndef h(x):\n    return g(x)\n\n\n{f}"
+        );
+        assert_eq!(skipped(&used), Err(SkipReason::Delegation));
+        let table = "def g(x):\n    return TABLE[x](x - 1) if x else 0\n\n\nTABLE = {1: g}\n\n\ndef f(x):\n    return g(x)\n";
+        assert_eq!(skipped(table), Err(SkipReason::Delegation));
+        let default = format!("{callee}def f(x, k=g):\n    return g(x)\n");
+        assert_eq!(skipped(&default), Err(SkipReason::Delegation));
+        // A parameter would hide the module's name the callee reads.
+        let hidden = format!("{callee}def f(x, len):\n    return g(x)\n");
+        assert_eq!(skipped(&hidden), Err(SkipReason::Delegation));
+        // Decorated, bound twice, a getter, a method of the receiver.
+        let decorated = format!("@staticmethod\n{callee}{f}");
+        assert_eq!(skipped(&decorated), Err(SkipReason::Delegation));
+        let twice = format!("{callee}g = len\n\n\n{f}");
+        assert_eq!(skipped(&twice), Err(SkipReason::Delegation));
+        assert_eq!(
+            skipped("X = 1\n\n\ndef f(x):\n    return X\n"),
+            Err(SkipReason::Delegation)
+        );
+        let method = "class C:\n    def f(self, x):\n        return self._g(x)\n\n    def _g(self, x):\n        return x\n";
+        assert_eq!(
+            slice(method, "C.f", None, &facts),
+            Err(SkipReason::Delegation)
+        );
+        assert!(skipped(&format!("{callee}{f}")).is_ok());
+    }
+
+    #[test]
     fn hazards_unresolved_names_and_foreign_imports_are_reasons() {
         assert_eq!(
             slice(MODULE, "roll", None, &facts()),
@@ -1317,7 +1480,7 @@ def _join(words, width):
 
     #[test]
     fn modules_of_the_build_environment_can_be_imported() {
-        let source = "import six\n\n\ndef text(x):\n    return six.text_type(x)\n";
+        let source = "import six\n\n\ndef text(x):\n    return [six.text_type(x)]\n";
         let without = PythonFacts::for_tests(&[], &[]);
         assert_eq!(
             slice(source, "text", None, &without),
@@ -1343,12 +1506,12 @@ d[int] = _atomic
 del d
 
 def deepcopy(x):
-    return _deep[type(x)](x)
+    return _deep[type(x)](x) or x
 ";
         let facts = PythonFacts::for_tests(&["int", "type"], &[]);
         assert_eq!(
             slice(source, "deepcopy", None, &facts).unwrap(),
-            "def _atomic(x):\n    return x\n\n\nd = _deep = {}\nd[int] = _atomic\n\n\ndef deepcopy(x):\n    return _deep[type(x)](x)\n"
+            "def _atomic(x):\n    return x\n\n\nd = _deep = {}\nd[int] = _atomic\n\n\ndef deepcopy(x):\n    return _deep[type(x)](x) or x\n"
         );
     }
 
@@ -1436,7 +1599,7 @@ def f(x: 'Zone'):
                 "pkg._impl",
                 "import re\nfrom . import util\nfrom .util import clean as _clean, LIMIT\n\n\
                  _WORD = re.compile(r'\\w+')\n\n\ndef public(text):\n    return [_clean(w)[:LIMIT] for w in _WORD.findall(text)]\n\n\n\
-                 def whole(text):\n    return util.clean(text)\n\n\ndef handle(text):\n    return util\n\n\n\
+                 def whole(text):\n    return [util.clean(text)]\n\n\ndef handle(text):\n    return util\n\n\n\
                  class Shape:\n    SIDES = 3\n",
                 Some("pkg"),
             ),
@@ -1515,7 +1678,7 @@ def f(x: 'Zone'):
             program,
             "import re\n\n\ndef clean(word):\n    return re.sub('_', '', word).lower()\n\n\n\
              class util:\n    \"\"\"The module `pkg.util`, as far as this program uses it.\"\"\"\n\n    \
-             clean = staticmethod(clean)\n\n\ndef whole(text):\n    return util.clean(text)\n"
+             clean = staticmethod(clean)\n\n\ndef whole(text):\n    return [util.clean(text)]\n"
         );
         assert_eq!(benchgen_python::parse_errors(&program), None);
     }
@@ -1562,7 +1725,7 @@ def f(x: 'Zone'):
                   from . import _sigmod as _sigs\n";
         let sigmod = "from .fz import argcount, is_arity\n\n\n\
                       def arity_of(f):\n    return argcount(f)\n\n\n\
-                      def check(n, f):\n    return is_arity(n, f)\n";
+                      def check(n, f):\n    return not is_arity(n, f)\n";
         let api = "from ._sigmod import arity_of\nfrom .fz import is_arity\n\n\n\
                    def both(n, f):\n    return is_arity(n, f) and arity_of(f) > 0\n";
         let files = [
@@ -1583,7 +1746,7 @@ def f(x: 'Zone'):
             program,
             format!(
                 "{arity_of}\n\n{argcount}\n\n{is_arity}\n\n{namespace}\n\n\
-                     def check(n, f):\n    return is_arity(n, f)\n"
+                     def check(n, f):\n    return not is_arity(n, f)\n"
             )
         );
         // `fz` comes first: the namespace, read only when `is_arity` runs, goes last.
@@ -1640,7 +1803,7 @@ def f(x: 'Zone'):
 
     #[test]
     fn star_imports_may_provide_what_is_missing() {
-        let source = "from string import *\n\ndef f(x):\n    return capwords(x)\n";
+        let source = "from string import *\n\ndef f(x):\n    return [capwords(x)]\n";
         assert_eq!(
             slice(source, "f", None, &facts()),
             Err(SkipReason::NotStandardLibrary("string".into()))

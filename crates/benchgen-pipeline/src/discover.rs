@@ -5,7 +5,7 @@
 
 use benchgen_build::facts::PythonFacts;
 use benchgen_build::select::Callable;
-use benchgen_build::{slicing, source, BuildReport, Candidate, SkipReason, Source};
+use benchgen_build::{slicing, source, BuildReport, Candidate, Skip, SkipReason, Source, Stage};
 
 use crate::item::ItemInput;
 use crate::PipelineOptions;
@@ -33,9 +33,27 @@ pub(crate) fn discover(
     let candidates = benchgen_build::select_all(&files, &options.build, true, &mut selection);
     let items = candidates
         .iter()
+        .filter(|candidate| !skip_delegation(candidate, &mut selection))
         .map(|candidate| input(candidate, facts))
         .collect();
     Discovered { items, selection }
+}
+
+/// Whether `candidate` only hands its parameters on (`benchgen_python::body_shape`), recorded
+/// as a `Delegation` skip if so. The model-free slice nests such a target's callee into it,
+/// which the fidelity stage, holding the target to its original definition, would take for a
+/// changed target: here a delegation stays a skip.
+fn skip_delegation(candidate: &Candidate<'_>, selection: &mut BuildReport) -> bool {
+    let delegates = benchgen_python::body_shape(&candidate.file.text, &candidate.function.target)
+        .is_some_and(|shape| shape.delegates);
+    if delegates {
+        selection.skipped.push(Skip {
+            id: candidate.id.clone(),
+            stage: Stage::Select,
+            reason: SkipReason::Delegation,
+        });
+    }
+    delegates
 }
 
 fn input(candidate: &Candidate<'_>, facts: &PythonFacts) -> ItemInput {

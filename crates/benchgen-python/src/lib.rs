@@ -7,12 +7,14 @@
 //! into the original text, which it never reformats.
 //!
 //! - [`find_target`], [`functions`]: where functions are and what they look like.
-//! - [`mask`], [`splice_body`], [`splice_solution`]: prompt and candidate programs.
+//! - [`mask`], [`splice_body`], [`splice_solution`]: prompt and candidate programs;
+//!   [`nest_function`]: a helper moved into the function that only calls it.
 //! - [`imports`], [`count_asserts`], [`test_functions`], [`top_level_names`],
 //!   [`remove_main_block`], [`remove_top_level_function`]: facts about and cuts of whole files.
 //! - [`top_level_statements`], [`calls`], [`body_shape`], [`raised_names`]: what a function
 //!   reaches and how it is called, for cutting it out of its module.
-//! - [`parse_errors`]: whether a text parses at all.
+//! - [`parse_errors`]: whether a text parses at all; [`comment_block_start`]: the comments a
+//!   statement carries above it.
 //! - [`literal_value`]: a pure Python literal as a canonical value; [`expression`] and
 //!   [`function_statements`]: the shape of simple checks around literals.
 //! - [`rename`]: names changed consistently, by scope, for renamed variants of an item.
@@ -44,8 +46,8 @@ pub use slice::{
     body_shape, calls, raised_names, rename_global, top_level_statements, BodyShape, Call,
     StatementKind, TopLevelStatement,
 };
-pub use splice::{mask, splice_body, splice_solution};
-pub use syntax::parse_errors;
+pub use splice::{mask, nest_function, splice_body, splice_solution};
+pub use syntax::{comment_block_start, parse_errors};
 
 /// Why a surgery could not be done. Each message names the target it was about.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

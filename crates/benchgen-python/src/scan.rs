@@ -243,7 +243,7 @@ pub fn remove_top_level_function(source: &str, name: &str) -> Option<(String, St
 }
 
 /// The byte range of the lines a statement occupies, its trailing newline included.
-fn whole_lines(source: &str, node: Node) -> (usize, usize) {
+pub(crate) fn whole_lines(source: &str, node: Node) -> (usize, usize) {
     let end = node.end_byte();
     let end = source[end..]
         .find('\n')

@@ -168,7 +168,7 @@ fn is_literal(node: Node) -> bool {
 }
 
 /// What a function's body does, as far as choosing targets cares.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct BodyShape {
     /// Some `return <expression>` in the function itself (not in a nested def or lambda).
     pub returns_value: bool,
@@ -177,6 +177,9 @@ pub struct BodyShape {
     /// The body (after the docstring) is one statement that only hands its parameters to
     /// another callable or returns a name: `return self._impl(a, b)`, `return x`.
     pub delegates: bool,
+    /// The callable a delegating call hands its parameters to, when it is a name or a dotted
+    /// chain (`_impl`, `self._impl`); `None` for a returned name or another callee.
+    pub callee: Option<String>,
 }
 
 /// The body shape of `target`'s definition in `source`; `None` if no def has the target's span.
@@ -207,18 +210,21 @@ pub fn body_shape(source: &str, target: &Target) -> Option<BodyShape> {
                     .is_some_and(|e| matches!(e.kind(), "string" | "concatenated_string"))
         })
         .collect();
-    shape.delegates = match code.as_slice() {
-        [only] if only.kind() == "return_statement" => {
-            only.named_child(0).is_some_and(|value| match value.kind() {
-                "identifier" | "attribute" => true,
-                "call" => value
-                    .child_by_field_name("arguments")
-                    .is_some_and(|args| named_children(args).all(passes_through)),
-                _ => false,
-            })
-        }
-        _ => false,
+    let value = match code.as_slice() {
+        [only] if only.kind() == "return_statement" => only.named_child(0),
+        _ => None,
     };
+    shape.delegates = value.is_some_and(|value| match value.kind() {
+        "identifier" | "attribute" => true,
+        "call" => value
+            .child_by_field_name("arguments")
+            .is_some_and(|args| named_children(args).all(passes_through)),
+        _ => false,
+    });
+    shape.callee = value
+        .filter(|value| shape.delegates && value.kind() == "call")
+        .and_then(|call| call.child_by_field_name("function"))
+        .and_then(|function| dotted_chain(function, source));
     Some(shape)
 }
 
@@ -1209,9 +1215,15 @@ def nothing(a):
     f = lambda: a
     return
 
+def work(a):
+    return _impl(a + 1)
+
 class C:
     def get(self):
         return self._value
+
+    def run(self, a):
+        return self._impl(a)
 ";
         let shape = |name| body_shape(source, &find_target(source, name).unwrap()).unwrap();
         assert_eq!(
@@ -1219,7 +1231,8 @@ class C:
             BodyShape {
                 returns_value: true,
                 yields: false,
-                delegates: true
+                delegates: true,
+                callee: Some("_impl".into()),
             }
         );
         assert_eq!(
@@ -1227,7 +1240,8 @@ class C:
             BodyShape {
                 returns_value: true,
                 yields: false,
-                delegates: false
+                delegates: false,
+                callee: None,
             }
         );
         assert_eq!(
@@ -1235,11 +1249,16 @@ class C:
             BodyShape {
                 returns_value: false,
                 yields: true,
-                delegates: false
+                delegates: false,
+                callee: None,
             }
         );
         assert!(!shape("nothing").returns_value);
         assert!(shape("C.get").delegates);
+        assert_eq!(shape("C.get").callee, None);
+        assert_eq!(shape("C.run").callee, Some("self._impl".into()));
+        // A call that does more than hand on its parameters is no delegation, nor its callee.
+        assert_eq!(shape("work").callee, None);
     }
 
     #[test]

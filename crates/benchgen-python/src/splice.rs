@@ -12,9 +12,10 @@ use std::ops::Range;
 use benchgen_core::Target;
 
 use crate::functions::{defined_list, definition, definitions, Def};
-use crate::scan::top_level_names_in;
+use crate::scan::{top_level_names_in, whole_lines};
 use crate::syntax::{
-    indent_of, line_start, multiline_strings, named_children, newline, parse, parse_errors, text,
+    comment_block_start, indent_of, line_start, multiline_strings, named_children, newline, parse,
+    parse_errors, text,
 };
 use crate::SurgeryError;
 
@@ -165,6 +166,75 @@ pub fn splice_solution(
         &program[target.span.end_byte..],
     ]
     .concat())
+}
+
+/// `program` with its module-level function `name` (a plain `def`, with the comment lines right
+/// above it) moved into `target`'s body, before the first statement after the docstring,
+/// re-indented to that body: the prompt ([`mask`]) no longer shows it, and the target behaves
+/// the same as long as nothing else reads `name` and the target's parameters hide none of the
+/// names the function reads (the caller checks both). Lines inside its multi-line strings keep
+/// their indentation, which is part of their value. `None` when `program` has no such `def` of
+/// `name` at module level or more than one def or class of that name, when that def holds the
+/// target, or when the target's body shares its `def` line.
+pub fn nest_function(program: &str, target: &Target, name: &str) -> Option<String> {
+    let tree = parse(program);
+    let mut defined = named_children(tree.root_node())
+        .filter(|&statement| definition(statement, program).is_some_and(|(_, n)| n == name));
+    let statement = defined.next()?;
+    // Decorators would run at another time, in another scope; `async` changes what it returns.
+    let plain = statement.kind() == "function_definition"
+        && statement
+            .child(0)
+            .is_some_and(|first| first.kind() == "def");
+    if !plain || defined.next().is_some() {
+        return None;
+    }
+    let (start, end) = whole_lines(program, statement);
+    let start = comment_block_start(program, start);
+    if start <= target.span.start_byte && target.span.end_byte <= end {
+        return None;
+    }
+    let indent = body_indent(program, target)?;
+    let nested = reindent(
+        &program[start..end],
+        indent,
+        &multiline_strings(statement, start),
+    );
+    // The blank lines that set it apart from the next statement go with it (from the last
+    // statement, those above it), so the rest keeps its spacing.
+    let blank = |line: &&str| line.trim().is_empty();
+    let mut cut = start..end;
+    cut.end += program[end..]
+        .split_inclusive('\n')
+        .take_while(blank)
+        .map(str::len)
+        .sum::<usize>();
+    if cut.end == program.len() {
+        cut.start -= program[..start]
+            .split_inclusive('\n')
+            .rev()
+            .take_while(blank)
+            .map(str::len)
+            .sum::<usize>();
+    }
+    let at = target.body.start_byte;
+    let inserted = format!("{nested}{}", newline(program));
+    Some(match at < cut.start {
+        true => [
+            &program[..at],
+            &inserted,
+            &program[at..cut.start],
+            &program[cut.end..],
+        ]
+        .concat(),
+        false => [
+            &program[..cut.start],
+            &program[cut.end..at],
+            &inserted,
+            &program[at..],
+        ]
+        .concat(),
+    })
 }
 
 /// The solution's def for the target `name`: in a class named like the target's class first, then
@@ -428,6 +498,44 @@ mod tests {
         assert_eq!(
             parses(splice_solution(program, &target, solution).unwrap()),
             "def helper():\n    return 1\n\n\ndef twice(x):\n    return 2 * x\n\n\n@cache\ndef f():\n    return twice(helper())\n"
+        );
+    }
+
+    #[test]
+    fn a_helper_moves_into_the_function_that_only_calls_it() {
+        // Issue 30: `funcy.colls.merge` is `return join(colls)`; its prompt showed `join`.
+        let program = "import os\n\n\n# Joins them.\ndef join(colls):\n    \"\"\"Joins.\n\n    Really.\n    \"\"\"\n    return os.sep.join(colls)\n\n\ndef merge(*colls):\n    \"\"\"Merges.\"\"\"\n    return join(colls)\n\n\nLIMIT = 3\n";
+        let target = find_target(program, "merge").unwrap();
+        assert_eq!(
+            parses(nest_function(program, &target, "join").unwrap()),
+            "import os\n\n\ndef merge(*colls):\n    \"\"\"Merges.\"\"\"\n    # Joins them.\n    def join(colls):\n        \"\"\"Joins.\n\n    Really.\n    \"\"\"\n        return os.sep.join(colls)\n\n    return join(colls)\n\n\nLIMIT = 3\n"
+        );
+        // After the target, and last in the program; into a method, one level deeper.
+        let program = "class C:\n    @staticmethod\n    def f(x):\n        return g(x)\n\n\ndef g(x):\n    return x + 1\n";
+        let target = find_target(program, "C.f").unwrap();
+        assert_eq!(
+            parses(nest_function(program, &target, "g").unwrap()),
+            "class C:\n    @staticmethod\n    def f(x):\n        def g(x):\n            return x + 1\n\n        return g(x)\n"
+        );
+        // Only a plain def, once, apart from the target, into a body on its own lines.
+        let decorated = "@cache\ndef g(x):\n    return x\n\n\ndef f(x):\n    return g(x)\n";
+        let f = find_target(decorated, "f").unwrap();
+        assert_eq!(nest_function(decorated, &f, "g"), None);
+        let twice =
+            "def g(x):\n    return x\n\n\nclass g:\n    pass\n\n\ndef f(x):\n    return g(x)\n";
+        assert_eq!(
+            nest_function(twice, &find_target(twice, "f").unwrap(), "g"),
+            None
+        );
+        let itself = "def f(x):\n    return f(x)\n";
+        assert_eq!(
+            nest_function(itself, &find_target(itself, "f").unwrap(), "f"),
+            None
+        );
+        let one_line = "def g(x):\n    return x\n\n\ndef f(x): return g(x)\n";
+        assert_eq!(
+            nest_function(one_line, &find_target(one_line, "f").unwrap(), "g"),
+            None
         );
     }
 }

@@ -95,6 +95,19 @@ pub(crate) fn line_start(source: &str, at: usize) -> usize {
     source[..at].rfind('\n').map_or(0, |i| i + 1)
 }
 
+/// Start of the comment lines directly above byte `start`, a line start (no blank line
+/// between; a `#!` line is the file's, not a comment on what follows).
+pub fn comment_block_start(source: &str, start: usize) -> usize {
+    let mut block = start;
+    for line in source[..start].split_inclusive('\n').rev() {
+        if !line.trim_start().starts_with('#') || line.starts_with("#!") {
+            break;
+        }
+        block -= line.len();
+    }
+    block
+}
+
 /// The leading whitespace of a line.
 pub(crate) fn indent_of(line: &str) -> &str {
     &line[..line.len() - line.trim_start_matches([' ', '\t']).len()]
