@@ -215,13 +215,9 @@ def _among(value, values):
 
 
 def _state_of(obj):
-    """(expression, value) of `obj`'s observable state: a container's contents (see
-    `_contents`); else its public attributes, or all of `vars(obj)` when it has none; for an
-    object without a `__dict__`, its slots that are set (`Version(1, 2)` keeps `_major`,
-    `_minor`...); None when it has neither."""
-    contents = _contents(obj)
-    if contents is not None:
-        return contents
+    """(expression, value) of `obj`'s observable state: its public attributes, or all of
+    `vars(obj)` when it has none; for an object without a `__dict__`, its slots that are set
+    (`Version(1, 2)` keeps `_major`, `_minor`...); None when it has neither."""
     try:
         attributes = vars(obj)
     except TypeError:
@@ -232,23 +228,6 @@ def _state_of(obj):
                 {name: getattr(obj, name) for name in slots})
     public = {k: v for k, v in attributes.items() if not k.startswith("_")}
     return (STATE_PUBLIC, public) if public else (STATE_ALL, dict(attributes))
-
-
-def _contents(obj):
-    """(expression, value) of what a container of the program's own class holds, as its
-    users see it: `list(obj.items())` for a mapping, else `list(obj)`; None for other objects,
-    iterators (reading them would consume them) and long or failing iterations. Its
-    attributes are one representation of many (an ordered set's index map beside its items),
-    which a correct answer need not share."""
-    kind = type(obj)
-    if kind.__module__ == "builtins" or not hasattr(kind, "__iter__") or _is_iterator(obj):
-        return None
-    mapping = callable(getattr(obj, "items", None)) and callable(getattr(obj, "keys", None))
-    expression = "list(obj.items())" if mapping else "list(obj)"
-    try:
-        return expression, list(_bounded(iter(obj.items() if mapping else obj)))
-    except BaseException:  # noqa: BLE001 - a failing or endless iteration shows no contents
-        return None
 
 
 def _slot_names(cls):
@@ -728,8 +707,6 @@ class Probe:
         state = _state_of(obj)
         if state is None or self._shown(state[1]):
             return state
-        if not isinstance(state[1], dict):
-            return None
         keys = tuple(sorted(k for k, v in state[1].items() if self._shown(v)))
         if not keys:
             return None
