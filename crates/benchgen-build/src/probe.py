@@ -7,9 +7,10 @@ clobber the program's) and calls `main(config_json, program_namespace)`. Standar
 
 Candidate calls come, in this order, from the argument texts the Rust side found (doctests,
 literal call sites in the file), from small pools of values per parameter type hint (from
-pools of every kind when no hinted call works), and from type-aware mutation and crossover of
-the calls that worked (the EvalPlus idea), up to `max_calls` distinct calls or `max_timeouts`
-calls that time out. Every call runs twice on fresh deep copies of its arguments, under a
+pools of every kind when no hinted call works), from calls made from those with one argument
+taken from another (a key the mapping holds, a pattern that occurs in the text), and from
+type-aware mutation and crossover of the calls that worked (the EvalPlus idea), up to
+`max_calls` distinct calls or `max_timeouts` calls that time out. Every call runs twice on fresh deep copies of its arguments, under a
 per-call timer; a call whose two outcomes differ is dropped as unstable. The first run is traced
 (lines of the target only) for coverage.
 
@@ -47,6 +48,7 @@ what failed, so that the caller can explain a function with no working input.
 import builtins
 import canon
 import copy
+import datetime
 import functools
 import importlib
 import inspect
@@ -55,6 +57,7 @@ import itertools
 import json
 import keyword
 import random
+import re
 import signal
 import sys
 import time
@@ -80,7 +83,7 @@ def main(config_json, namespace):
 
 
 # Values per type hint. Every value's repr must evaluate back to an equal value of the same
-# type, since the tests are written from reprs.
+# type, since the tests are written from reprs (a date's, with its module named: `_literal`).
 POOLS = {
     # Small numbers, the teens and round numbers that rules single out (11-13th, centuries).
     "int": [0, 1, -1, 2, 3, 5, 7, 10, 12, 13, 21, 42, 100, 111, -13, 255, 1000, 1900, 2000,
@@ -107,6 +110,24 @@ POOLS = {
     "bytes": [b"", b"a", b"abc", b"hello world", b"\x00\x01\xff", b"\n\r\t", b"aGVsbG8=",
               b"DEADbeef", b"=41=42"],
     "none": [None],
+    # Dates and times at their edges: a leap day, the last moment of a year, microseconds, a
+    # time zone (UTC, and one with minutes), a negative duration, one over a year.
+    "date": [datetime.date(2020, 2, 29), datetime.date(2023, 12, 31), datetime.date(2024, 1, 1),
+             datetime.date(1999, 7, 4), datetime.date(1, 1, 1)],
+    "datetime": [
+        datetime.datetime(2020, 2, 29, 23, 59, 59, 999999),
+        datetime.datetime(2023, 12, 31, 23, 59, 59),
+        datetime.datetime(2024, 1, 1, 0, 0),
+        datetime.datetime(2021, 6, 15, 8, 30, 5, tzinfo=datetime.timezone.utc),
+        datetime.datetime(1999, 7, 4, 12, 0, 0, 500,
+                          tzinfo=datetime.timezone(datetime.timedelta(hours=5, minutes=30))),
+    ],
+    "time": [datetime.time(0, 0), datetime.time(23, 59, 59, 999999), datetime.time(12, 30, 5),
+             datetime.time(8, 15, tzinfo=datetime.timezone.utc), datetime.time(1, 2, 3, 4000)],
+    "timedelta": [datetime.timedelta(0), datetime.timedelta(days=1),
+                  datetime.timedelta(seconds=90), datetime.timedelta(seconds=-5430),
+                  datetime.timedelta(days=400, hours=5, minutes=3, seconds=4, microseconds=500),
+                  datetime.timedelta(microseconds=1), datetime.timedelta(weeks=2)],
     # Builtins whose name is their source text (see CALLABLE_NAMES).
     "callable": [len, str, abs, bool, str.upper, str.lower, str.strip, str.isspace, str.isdigit,
                  sorted, repr, int],
@@ -316,6 +337,9 @@ def matches(value, hint, depth=0):
         return type(value) in (bytes, bytearray)
     if kind == "none":
         return value is None
+    if kind in DATE_TYPES:
+        # A datetime is a date too (a subclass), as functions taking dates accept.
+        return isinstance(value, DATE_TYPES[kind])
     item = hint.get("item", {"type": "any"})
     if kind == "iterable" and (_is_iterator(value) or type(value) in ITERABLES):
         return True
@@ -353,6 +377,11 @@ def mutate(value, rng, depth=0):
     if kind is bytes:
         return _mutate_sequence(value, rng, [b" ", b"\n", b"a", b"Z", b"\x00", b"\xff"],
                                 bytes.upper, bytes.lower)[:MAX_STR]
+    if kind in DATE_STEPS:
+        try:
+            return DATE_STEPS[kind](value, rng)
+        except (OverflowError, ValueError):  # past the first or the last day
+            return value
     if depth > 2:
         return value
     if kind is list or kind is tuple:
@@ -397,6 +426,27 @@ def mutate(value, rng, depth=0):
                 items.append(extra)
         return kind(items)
     return value
+
+
+# Formats of dates, times and durations, for the text parameters of a function of dates.
+DATE_FORMATS = ["%Y-%m-%dT%H:%M:%S", "%H:%M:%S.%f%z", "%d.%m.%Y %j %W %w", "%C %Z %h %%",
+                "P%P %p"]
+# The date and time types by their hint's name.
+DATE_TYPES = {"date": datetime.date, "datetime": datetime.datetime, "time": datetime.time,
+              "timedelta": datetime.timedelta}
+# Small changes of a date or time value, by type: a day or a month away, another microsecond,
+# the time zone dropped.
+DATE_STEPS = {
+    datetime.date: lambda v, rng: v + datetime.timedelta(days=rng.choice([1, -1, 31, 365])),
+    datetime.datetime: lambda v, rng: rng.choice([
+        v + datetime.timedelta(days=1), v - datetime.timedelta(seconds=1),
+        v.replace(microsecond=rng.choice([0, 1, 999999])), v.replace(tzinfo=None)]),
+    datetime.time: lambda v, rng: rng.choice([
+        v.replace(hour=(v.hour + 1) % 24), v.replace(microsecond=rng.choice([0, 999999])),
+        v.replace(tzinfo=None)]),
+    datetime.timedelta: lambda v, rng: rng.choice([
+        -v, v * 2, v + datetime.timedelta(seconds=1), v // 2]),
+}
 
 
 def _mutate_sequence(value, rng, alphabet, upper, lower):
@@ -475,6 +525,10 @@ class Probe:
         for kind, values in config.get("documented", {}).items():
             if kind in POOLS:
                 POOLS[kind] = list(values) + [v for v in POOLS[kind] if v not in values]
+        if any(_names_dates(p["hint"]) for p in self.params):
+            # A function of dates formats or parses them: its text leads with the directives
+            # `strftime` and its kin read, which no other text holds.
+            POOLS["str"] = DATE_FORMATS + [v for v in POOLS["str"] if v not in DATE_FORMATS]
         if self.spec is not None:
             self.cls = self.function
             self.target = getattr(self.cls, self.spec["method"])
@@ -1213,9 +1267,13 @@ class Probe:
             return None if text is None else f"iter({text})"
         try:
             text = repr(value)
-            back = eval(text, self.namespace)
+            # A date's repr names the module `datetime`, which the program may not import (or
+            # binds to the class): the text the tests get names it wherever they run.
+            written = _PLAIN_DATETIME.sub(_IMPORTED_DATETIME, text) if _holds_dates(value, 0) \
+                else text
+            back = eval(written, self.namespace)
             if type(back) is type(value) and back == value and repr(back) == text:
-                return text
+                return written
         except BaseException:  # noqa: BLE001 - odd reprs fail in any way
             pass
         return None
@@ -1298,7 +1356,8 @@ class Probe:
                 value=encoded,
                 # `value` is null both for None and for no encoding.
                 has_value=has_value,
-                repr=first["repr"],
+                # The literal where there is one: a date's names its module (see `_literal`).
+                repr=first["repr"] if literal is None else literal,
                 canonical=first["signature"][1],
                 type=type(value).__name__,
                 literal=literal is not None,
@@ -1686,6 +1745,27 @@ def _near_strings(text):
                    ("last", text[:-1] + last)]
 
 
+# `datetime.` where a repr names the module (not inside a name or after a quote), and what
+# names it in any namespace.
+_PLAIN_DATETIME = re.compile(r"(?<![\w.'\"])datetime\.")
+_IMPORTED_DATETIME = "__import__('datetime')."
+
+
+def _holds_dates(value, depth):
+    """Whether `value` is, or holds in its lists, tuples, sets and dicts, a value of the
+    `datetime` module's types (a time zone too)."""
+    if type(value) in DATE_STEPS or type(value) is datetime.timezone:
+        return True
+    if depth > 3:
+        return False
+    if type(value) in (list, tuple, set, frozenset):
+        return any(_holds_dates(item, depth + 1) for item in value)
+    if type(value) is dict:
+        return any(_holds_dates(k, depth + 1) or _holds_dates(v, depth + 1)
+                   for k, v in value.items())
+    return False
+
+
 def _richness(case):
     """How a call that worked ranks as one to make others from: the documented ones first, then
     those in the parameters' domain, each by how many distinct characters its arguments hold."""
@@ -1805,6 +1885,14 @@ def _keyword(value, taken):
     if name is None:
         return None, None
     return name, next(d[name] for d in dicts if name in d)
+
+
+def _names_dates(hint):
+    """Whether `hint` is a date or time kind (or a union with one, or a container of them)."""
+    kind = hint.get("type", "any")
+    if kind == "union":
+        return any(_names_dates(option) for option in hint["options"])
+    return kind in DATE_TYPES or ("item" in hint and _names_dates(hint["item"]))
 
 
 def _takes_containers(hint):
