@@ -41,6 +41,16 @@ pub(crate) enum Hint {
     },
     /// A function argument (`key`, `pred`, `callback`...): the probe passes builtins.
     Callable,
+    /// A `datetime.date` (a `datetime.datetime` is one too).
+    Date,
+    /// A `datetime.datetime`.
+    #[serde(rename = "datetime")]
+    DateTime,
+    /// A `datetime.time`.
+    Time,
+    /// A `datetime.timedelta`.
+    #[serde(rename = "timedelta")]
+    TimeDelta,
     Any,
 }
 
@@ -318,6 +328,10 @@ fn annotation(text: &str) -> Option<Hint> {
             value: Box::new(arg(1)),
         },
         "Callable" => Hint::Callable,
+        "date" => Hint::Date,
+        "datetime" => Hint::DateTime,
+        "time" => Hint::Time,
+        "timedelta" => Hint::TimeDelta,
         "Optional" => Hint::union(vec![arg(0), Hint::None]),
         "Union" => Hint::union(
             args.iter()
@@ -386,6 +400,9 @@ fn by_name(name: &str) -> Hint {
     ];
     if exact(&["ch", "char", "character"]) {
         return Hint::Char;
+    }
+    if let Some(hint) = date_by_name(&name) {
+        return hint;
     }
     if exact(&[
         "text",
@@ -598,6 +615,20 @@ fn by_name(name: &str) -> Hint {
     Hint::Any
 }
 
+/// The date or time kind a (lowercase) name suggests: `date`, `tdate`, `start_date`; `dt`,
+/// `datetime`; `time`, `tt`; `duration`, `tdelta`.
+fn date_by_name(name: &str) -> Option<Hint> {
+    Some(match name {
+        "date" | "tdate" | "day_date" => Hint::Date,
+        _ if name.ends_with("_date") => Hint::Date,
+        "dt" | "tdt" | "datetime" | "tdatetime" | "moment" => Hint::DateTime,
+        _ if name.ends_with("_datetime") || name.ends_with("_dt") => Hint::DateTime,
+        "time" | "ttime" | "tt" | "time_of_day" => Hint::Time,
+        "timedelta" | "tdelta" | "td" | "duration" | "tduration" => Hint::TimeDelta,
+        _ => return None,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use benchgen_python::ParameterKind;
@@ -639,6 +670,13 @@ mod tests {
             }
         );
         assert_eq!(hint(&param("width", Some("'int'"), None)), Hint::Int);
+        assert_eq!(hint(&param("x", Some("datetime.date"), None)), Hint::Date);
+        assert_eq!(
+            hint(&param("x", Some("Optional[datetime]"), None)),
+            Hint::union(vec![Hint::DateTime, Hint::None])
+        );
+        assert_eq!(hint(&param("x", Some("dt.time"), None)), Hint::Time);
+        assert_eq!(hint(&param("x", Some("timedelta"), None)), Hint::TimeDelta);
         // An annotation naming a class of the program says nothing usable: the name decides.
         assert_eq!(hint(&param("width", Some("Shape"), None)), Hint::Int);
     }
@@ -661,6 +699,27 @@ mod tests {
         assert_eq!(hint(&param("max_width", None, None)), Hint::Int);
         assert_eq!(hint(&param("thing", None, None)), Hint::Any);
         assert_eq!(hint(&param("ch", None, None)), Hint::Char);
+        for (name, expected) in [
+            ("tdate", Hint::Date),
+            ("start_date", Hint::Date),
+            ("dt", Hint::DateTime),
+            ("tdt", Hint::DateTime),
+            ("time", Hint::Time),
+            ("tt", Hint::Time),
+            ("tdelta", Hint::TimeDelta),
+            ("duration", Hint::TimeDelta),
+        ] {
+            assert_eq!(hint(&param(name, None, None)), expected, "{name}");
+        }
+        assert_eq!(hint(&param("dates", None, None)), Hint::list(Hint::Date));
+        assert_eq!(
+            serde_json::to_value(Hint::DateTime).unwrap(),
+            serde_json::json!({"type": "datetime"})
+        );
+        assert_eq!(
+            serde_json::to_value(Hint::TimeDelta).unwrap(),
+            serde_json::json!({"type": "timedelta"})
+        );
         let iterable = |item| Hint::Iterable {
             item: Box::new(item),
         };

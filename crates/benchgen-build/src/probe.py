@@ -7,9 +7,10 @@ clobber the program's) and calls `main(config_json, program_namespace)`. Standar
 
 Candidate calls come, in this order, from the argument texts the Rust side found (doctests,
 literal call sites in the file), from small pools of values per parameter type hint (from
-pools of every kind when no hinted call works), and from type-aware mutation and crossover of
-the calls that worked (the EvalPlus idea), up to `max_calls` distinct calls or `max_timeouts`
-calls that time out. Every call runs twice on fresh deep copies of its arguments, under a
+pools of every kind when no hinted call works), from calls made from those with one argument
+taken from another (a key the mapping holds, a pattern that occurs in the text), and from
+type-aware mutation and crossover of the calls that worked (the EvalPlus idea), up to
+`max_calls` distinct calls or `max_timeouts` calls that time out. Every call runs twice on fresh deep copies of its arguments, under a
 per-call timer; a call whose two outcomes differ is dropped as unstable. The first run is traced
 (lines of the target only) for coverage.
 
@@ -47,13 +48,16 @@ what failed, so that the caller can explain a function with no working input.
 import builtins
 import canon
 import copy
+import datetime
 import functools
 import importlib
 import inspect
 import io
 import itertools
 import json
+import keyword
 import random
+import re
 import signal
 import sys
 import time
@@ -79,7 +83,7 @@ def main(config_json, namespace):
 
 
 # Values per type hint. Every value's repr must evaluate back to an equal value of the same
-# type, since the tests are written from reprs.
+# type, since the tests are written from reprs (a date's, with its module named: `_literal`).
 POOLS = {
     # Small numbers, the teens and round numbers that rules single out (11-13th, centuries).
     "int": [0, 1, -1, 2, 3, 5, 7, 10, 12, 13, 21, 42, 100, 111, -13, 255, 1000, 1900, 2000,
@@ -106,6 +110,24 @@ POOLS = {
     "bytes": [b"", b"a", b"abc", b"hello world", b"\x00\x01\xff", b"\n\r\t", b"aGVsbG8=",
               b"DEADbeef", b"=41=42"],
     "none": [None],
+    # Dates and times at their edges: a leap day, the last moment of a year, microseconds, a
+    # time zone (UTC, and one with minutes), a negative duration, one over a year.
+    "date": [datetime.date(2020, 2, 29), datetime.date(2023, 12, 31), datetime.date(2024, 1, 1),
+             datetime.date(1999, 7, 4), datetime.date(1, 1, 1)],
+    "datetime": [
+        datetime.datetime(2020, 2, 29, 23, 59, 59, 999999),
+        datetime.datetime(2023, 12, 31, 23, 59, 59),
+        datetime.datetime(2024, 1, 1, 0, 0),
+        datetime.datetime(2021, 6, 15, 8, 30, 5, tzinfo=datetime.timezone.utc),
+        datetime.datetime(1999, 7, 4, 12, 0, 0, 500,
+                          tzinfo=datetime.timezone(datetime.timedelta(hours=5, minutes=30))),
+    ],
+    "time": [datetime.time(0, 0), datetime.time(23, 59, 59, 999999), datetime.time(12, 30, 5),
+             datetime.time(8, 15, tzinfo=datetime.timezone.utc), datetime.time(1, 2, 3, 4000)],
+    "timedelta": [datetime.timedelta(0), datetime.timedelta(days=1),
+                  datetime.timedelta(seconds=90), datetime.timedelta(seconds=-5430),
+                  datetime.timedelta(days=400, hours=5, minutes=3, seconds=4, microseconds=500),
+                  datetime.timedelta(microseconds=1), datetime.timedelta(weeks=2)],
     # Builtins whose name is their source text (see CALLABLE_NAMES).
     "callable": [len, str, abs, bool, str.upper, str.lower, str.strip, str.isspace, str.isdigit,
                  sorted, repr, int],
@@ -128,6 +150,17 @@ OPTIONAL_CALLS = 3
 OPTIONAL_VALUES = 3
 # Calls that worked which are tried again with one string made from another.
 RELATED_CALLS = 3
+# Calls with one argument taken from another (see `_add_taken_calls`): most made in one round
+# (there are two), and most made in one way (what is taken, and to which parameter).
+TAKEN_CALLS = 24
+TAKEN_PER_WAY = 2
+# What `_add_taken_calls` prefixes a call's `related` with: the suite gives such calls slots
+# whatever their result's type.
+TAKEN = "taken: "
+# Zero-argument methods an item may have, the ones whose results read as data first: a method
+# name for a function that calls a method of each item (`invoke(objects, name)`).
+METHOD_NAMES = ("upper", "lower", "strip", "title", "bit_length", "conjugate", "isoformat",
+                "copy", "keys", "values")
 # Calls that returned a function whose function is called (see `_add_applications`), per
 # depth (a function returned by such a call is called too), and the
 # argument tuples it is called with besides the first strings of the str pool (the docstring's
@@ -304,6 +337,9 @@ def matches(value, hint, depth=0):
         return type(value) in (bytes, bytearray)
     if kind == "none":
         return value is None
+    if kind in DATE_TYPES:
+        # A datetime is a date too (a subclass), as functions taking dates accept.
+        return isinstance(value, DATE_TYPES[kind])
     item = hint.get("item", {"type": "any"})
     if kind == "iterable" and (_is_iterator(value) or type(value) in ITERABLES):
         return True
@@ -341,6 +377,11 @@ def mutate(value, rng, depth=0):
     if kind is bytes:
         return _mutate_sequence(value, rng, [b" ", b"\n", b"a", b"Z", b"\x00", b"\xff"],
                                 bytes.upper, bytes.lower)[:MAX_STR]
+    if kind in DATE_STEPS:
+        try:
+            return DATE_STEPS[kind](value, rng)
+        except (OverflowError, ValueError):  # past the first or the last day
+            return value
     if depth > 2:
         return value
     if kind is list or kind is tuple:
@@ -385,6 +426,27 @@ def mutate(value, rng, depth=0):
                 items.append(extra)
         return kind(items)
     return value
+
+
+# Formats of dates, times and durations, for the text parameters of a function of dates.
+DATE_FORMATS = ["%Y-%m-%dT%H:%M:%S", "%H:%M:%S.%f%z", "%d.%m.%Y %j %W %w", "%C %Z %h %%",
+                "P%P %p"]
+# The date and time types by their hint's name.
+DATE_TYPES = {"date": datetime.date, "datetime": datetime.datetime, "time": datetime.time,
+              "timedelta": datetime.timedelta}
+# Small changes of a date or time value, by type: a day or a month away, another microsecond,
+# the time zone dropped.
+DATE_STEPS = {
+    datetime.date: lambda v, rng: v + datetime.timedelta(days=rng.choice([1, -1, 31, 365])),
+    datetime.datetime: lambda v, rng: rng.choice([
+        v + datetime.timedelta(days=1), v - datetime.timedelta(seconds=1),
+        v.replace(microsecond=rng.choice([0, 1, 999999])), v.replace(tzinfo=None)]),
+    datetime.time: lambda v, rng: rng.choice([
+        v.replace(hour=(v.hour + 1) % 24), v.replace(microsecond=rng.choice([0, 999999])),
+        v.replace(tzinfo=None)]),
+    datetime.timedelta: lambda v, rng: rng.choice([
+        -v, v * 2, v + datetime.timedelta(seconds=1), v // 2]),
+}
 
 
 def _mutate_sequence(value, rng, alphabet, upper, lower):
@@ -444,6 +506,9 @@ class Probe:
         self.slice_differs = None
         # Calls whose returned function was called (see `_add_applications`), per depth.
         self.applied = [0] * MAX_APPLY_DEPTH
+        # Calls made per way of taking one argument from another (see `_add_taken_calls`).
+        self.taken_ways = {}
+        self.taken_values = set()
         # The safety limit (see the module docs): past it the probe stops and says so.
         self.safety_deadline = time.monotonic() + config["safety_s"]
         self.timed_out = False
@@ -460,6 +525,10 @@ class Probe:
         for kind, values in config.get("documented", {}).items():
             if kind in POOLS:
                 POOLS[kind] = list(values) + [v for v in POOLS[kind] if v not in values]
+        if any(_names_dates(p["hint"]) for p in self.params):
+            # A function of dates formats or parses them: its text leads with the directives
+            # `strftime` and its kin read, which no other text holds.
+            POOLS["str"] = DATE_FORMATS + [v for v in POOLS["str"] if v not in DATE_FORMATS]
         if self.spec is not None:
             self.cls = self.function
             self.target = getattr(self.cls, self.spec["method"])
@@ -745,7 +814,11 @@ class Probe:
             self._drain()
             self._add_optional_calls(hinted)
             self._add_related_calls()
+            self._add_taken_calls()
             self._add_pool_calls(hinted, 2 * longest)
+            self._drain()
+            # Again from all the calls so far: more of them, and the kinds they passed where.
+            self._add_taken_calls()
             self._drain()
             # What the calls that returned were given tells an unhinted parameter's kind: its
             # pool then has the edges that kind's rules single out (dots, slashes, quotes,
@@ -882,8 +955,7 @@ class Probe:
     def _richest(self):
         """The calls that worked, the documented ones first, then those in the parameters'
         domain, each by how many distinct characters its arguments hold."""
-        return sorted(self.working, key=lambda case: (
-            case["origin"] != "seed", not case["in_domain"], -len(set(case["args"] or ""))))
+        return sorted(self.working, key=_richness)
 
     def _add_optional_calls(self, pools):
         """The richest calls that worked (see `_richest`), again with each optional
@@ -945,6 +1017,111 @@ class Probe:
                     changed[i] = type(args[i])([first, near])
                     self._enqueue(tuple(changed), copy.deepcopy(kwargs),
                                   related=_relation(how, 0, 1))
+
+    def _add_taken_calls(self):
+        """Calls that worked (the richest first, see `_richest`), then calls that raised, again
+        with one argument taken from another (`_taken_values`): a key of a dict argument and a
+        list of some of its keys, an item of a list argument, a key of the dicts it holds and a
+        method or attribute name of its items, a path of keys and indexes into a nested
+        argument, a substring of a string argument that occurs in it; and, for a function that
+        takes `**kwargs`, a key of the dicts an argument holds as a keyword argument, with its
+        value. Values drawn from pools one by one never relate so: `omit(mapping, keys)` never
+        gets keys the mapping holds (and `return mapping` passes every test),
+        `pluck(key, mappings)` never a key its dicts hold, `re_all(regex, s)` never a pattern
+        that occurs in `s`.
+
+        A list of values goes where the calls that worked passed a container, in the type most
+        of them passed there; one value never goes where the parameter takes a container. Each
+        way of taking one (what, and to which parameter) is tried on TAKEN_PER_WAY calls, at
+        most TAKEN_CALLS calls in a round; only required parameters take one. Such a call is in the domain when the one it was made
+        from is, whatever its new argument's kind: what it was taken from is what relates it."""
+        seen = self._slot_types()
+        first = 1 if self.spec is not None else 0
+        keywords = self.config.get("var_keyword", False)
+        names = {p["name"] for p in self.params}
+        # What a call passes to optional parameters (a default, flags) is not what its other
+        # arguments hold.
+        required = {p["name"] for p in self.params if p["required"]}
+        raised = sorted((c for c in self.cases if c["kind"] == "raise" and not c["related"]),
+                        key=_richness)
+        room = TAKEN_CALLS
+        for case in self._richest() + raised:
+            if room <= 0:
+                return
+            if case.get("_apply"):
+                continue
+            args, kwargs = case["_call"]
+            slots = [("a", k) for k in range(first, len(args))] + [("k", k) for k in kwargs]
+            made = []
+            for source in slots:
+                given = _at(args, kwargs, source)
+                taken = _taken_values(given)
+                for target in slots:
+                    if target == source or self._slot_name(target) not in required:
+                        continue
+                    for how, value, many in taken:
+                        value = self._fitted(value, many, target, seen)
+                        if value is not None:
+                            made.append((how, target, value, given))
+                if keywords:
+                    name, value = _keyword(given, names | set(kwargs))
+                    if name is not None:
+                        made.append(("keyword", ("k", name), value, given))
+            for how, target, value, given in made:
+                way = (how, target if how != "keyword" else None)
+                # The same value from the same argument again (with another default, say) tells
+                # nothing new.
+                again = (way, self._literal(value), self._literal(given))
+                if (room <= 0 or self.taken_ways.get(way, 0) >= TAKEN_PER_WAY
+                        or again in self.taken_values):
+                    continue
+                self.taken_values.add(again)
+                changed, changed_kwargs = list(copy.deepcopy(args)), copy.deepcopy(kwargs)
+                if target[0] == "a":
+                    changed[target[1]] = copy.deepcopy(value)
+                else:
+                    changed_kwargs[target[1]] = copy.deepcopy(value)
+                skip = self._slot_name(target) if how != "keyword" else None
+                if self._enqueue(tuple(changed), changed_kwargs, origin=case["origin"],
+                                 related=TAKEN + how, skip=skip):
+                    self.taken_ways[way] = self.taken_ways.get(way, 0) + 1
+                    room -= 1
+
+    def _slot_types(self):
+        """{slot: {type: count}} of the arguments the calls that worked passed: positions
+        (`("a", k)`) and keywords (`("k", name)`)."""
+        seen = {}
+        for case in self.working:
+            args, kwargs = case["_call"]
+            for slot, value in [(("a", k), v) for k, v in enumerate(args)] + [
+                    (("k", k), v) for k, v in kwargs.items()]:
+                counts = seen.setdefault(slot, {})
+                counts[type(value)] = counts.get(type(value), 0) + 1
+        return seen
+
+    def _slot_name(self, slot):
+        """The parameter's name an argument slot passes, or None (past the positional ones)."""
+        if slot[0] == "k":
+            return slot[1]
+        positional = [p for p in self.params if p["kind"] in ("positional_only", "positional")]
+        return positional[slot[1]]["name"] if slot[1] < len(positional) else None
+
+    def _fitted(self, value, many, slot, seen):
+        """`value`, taken from another argument, as it goes to `slot`: `many` values (a list)
+        in the container type the calls that worked passed there most, one value where the
+        parameter does not take only containers; None where it does not fit."""
+        types = seen.get(slot, {})
+        if many:
+            containers = [t for t in (list, tuple, set, frozenset) if types.get(t)]
+            if not containers:
+                return None
+            kind = max(containers, key=lambda t: types[t])
+            if kind in (set, frozenset) and not all(_hashable(v) for v in value):
+                return None
+            return kind(value)
+        name = self._slot_name(slot)
+        hint = next((p["hint"] for p in self.params if p["name"] == name), {"type": "any"})
+        return None if _takes_containers(hint) else value
 
     def _add_raise_triggers(self):
         """For calls that raised with a list of several items, each item alone: the items that
@@ -1025,12 +1202,14 @@ class Probe:
             return (value[:i] + literal + value[i:])[:MAX_STR]
         return literal
 
-    def _enqueue(self, args, kwargs, text=None, origin="pool", related="", apply=None):
+    def _enqueue(self, args, kwargs, text=None, origin="pool", related="", apply=None,
+                 skip=None):
         """Queues a call once; `origin` says where its arguments came from: a `seed` (a doctest,
         a call site), a `pool` (values chosen for their edges) or a `mutant` of a call; `related`
         names how it was made from another call to show a near miss (`_add_related_calls`,
         `_add_raise_triggers`); `apply`: the arguments its result, a function, is called with
-        (see `_add_applications`)."""
+        (see `_add_applications`); `skip`: the parameter whose argument was taken from another
+        one (`_add_taken_calls`), which the call's domain does not look at."""
         if text is None:
             text = self._render(args, kwargs)
         if text is None:
@@ -1043,7 +1222,7 @@ class Probe:
         if text in self.seen or len(text) > self.config["max_text"]:
             return False
         self.seen.add(text)
-        self.queue.append((args, kwargs, text, origin, related, apply))
+        self.queue.append((args, kwargs, text, origin, related, apply, skip))
         return True
 
     def _add_applications(self, args, kwargs, origin, applied=()):
@@ -1092,16 +1271,20 @@ class Probe:
             return None if text is None else f"iter({text})"
         try:
             text = repr(value)
-            back = eval(text, self.namespace)
+            # A date's repr names the module `datetime`, which the program may not import (or
+            # binds to the class): the text the tests get names it wherever they run.
+            written = _PLAIN_DATETIME.sub(_IMPORTED_DATETIME, text) if _holds_dates(value, 0) \
+                else text
+            back = eval(written, self.namespace)
             if type(back) is type(value) and back == value and repr(back) == text:
-                return text
+                return written
         except BaseException:  # noqa: BLE001 - odd reprs fail in any way
             pass
         return None
 
     # --- execution --------------------------------------------------------------------
 
-    def _try(self, args, kwargs, text, origin, related, apply=None):
+    def _try(self, args, kwargs, text, origin, related, apply=None, skip=None):
         queued_text = text
         self.counts["calls"] += 1
         first = self._call(args, kwargs, trace=True, apply=apply)
@@ -1142,8 +1325,9 @@ class Probe:
                 "arcs": first["arcs"],
                 "arg_types": signature, "_call": (args, kwargs), "receiver": receiver,
                 "receiver_steps": steps, "receiver_factory": factory,
-                "in_domain": self._in_domain(args, kwargs), "origin": origin,
-                "related": related, "attribute": bool(self.spec and self.spec["property"])}
+                "in_domain": self._in_domain(args, kwargs, skip), "origin": origin,
+                "related": related, "_skip": skip,
+                "attribute": bool(self.spec and self.spec["property"])}
         self.by_text[queued_text] = case
         if first["kind"] == "raise":
             exc_type = first["type"]
@@ -1161,6 +1345,8 @@ class Probe:
             # A function or class the call returns (`len`, handed back by a returned function)
             # has a name the probe passes by, but its repr is no literal a test could compare.
             literal = None if callable(value) else self._literal(value)
+            if literal is not None and len(literal) > self.config["max_text"]:
+                literal = None
             # The expected value as data (benchgen's canonical encoding), when both runs agree on
             # it and all of it can be encoded.
             encoded, has_value = first["encoded"], True
@@ -1175,10 +1361,11 @@ class Probe:
                 value=encoded,
                 # `value` is null both for None and for no encoding.
                 has_value=has_value,
-                repr=first["repr"],
+                # The literal where there is one: a date's names its module (see `_literal`).
+                repr=first["repr"] if literal is None else literal,
                 canonical=first["signature"][1],
                 type=type(value).__name__,
-                literal=literal is not None and len(literal) <= self.config["max_text"],
+                literal=literal is not None,
                 equal=self._comparable(value, again),
                 floats=_float_shape(value),
             )
@@ -1222,7 +1409,7 @@ class Probe:
             kinds = {}
             for case in self.working:
                 for other, value in self._pairs(*case["_call"]):
-                    if other["name"] == param["name"]:
+                    if other["name"] == param["name"] != case["_skip"]:
                         kinds[_kind(value)] = kinds.get(_kind(value), 0) + 1
             if not kinds:
                 continue
@@ -1253,10 +1440,10 @@ class Probe:
         return list(zip(positional, args)) + [
             (by_name[name], value) for name, value in kwargs.items() if name in by_name]
 
-    def _in_domain(self, args, kwargs):
-        """Every argument matches its parameter's hint (see `matches`)."""
+    def _in_domain(self, args, kwargs, skip=None):
+        """Every argument matches its parameter's hint (see `matches`), but the one of `skip`."""
         return all(matches(value, param["hint"]) and not self._undocumented_negative(param, value)
-                   for param, value in self._pairs(args, kwargs))
+                   for param, value in self._pairs(args, kwargs) if param["name"] != skip)
 
     def _undocumented_negative(self, param, value):
         """A negative count or position (`n`, `k`, `index`, `size`...) where the docstring shows
@@ -1278,6 +1465,8 @@ class Probe:
         the domain."""
         returned = {}
         for case in self.working:
+            if case["_skip"] is not None:
+                continue
             for param, value in self._pairs(*case["_call"]):
                 returned.setdefault(param["name"], []).append((param, value))
         usual = {}
@@ -1303,7 +1492,7 @@ class Probe:
                 (_kind_fits(_kind(value), usual[param["name"]]) if param["name"] in usual
                  else matches(value, param["hint"]))
                 and not self._undocumented_negative(param, value)
-                for param, value in self._pairs(*case["_call"]))
+                for param, value in self._pairs(*case["_call"]) if param["name"] != case["_skip"])
 
     def _call(self, args, kwargs, trace, apply=None):
         given = (args, kwargs)
@@ -1559,6 +1748,164 @@ def _near_strings(text):
     last = "Z" if text[-1] != "Z" else "Y"
     return near + [("longer", text + text[-1]), ("shorter", text[:-1]),
                    ("last", text[:-1] + last)]
+
+
+# `datetime.` where a repr names the module (not inside a name or after a quote), and what
+# names it in any namespace.
+_PLAIN_DATETIME = re.compile(r"(?<![\w.'\"])datetime\.")
+_IMPORTED_DATETIME = "__import__('datetime')."
+
+
+def _holds_dates(value, depth):
+    """Whether `value` is, or holds in its lists, tuples, sets and dicts, a value of the
+    `datetime` module's types (a time zone too)."""
+    if type(value) in DATE_STEPS or type(value) is datetime.timezone:
+        return True
+    if depth > 3:
+        return False
+    if type(value) in (list, tuple, set, frozenset):
+        return any(_holds_dates(item, depth + 1) for item in value)
+    if type(value) is dict:
+        return any(_holds_dates(k, depth + 1) or _holds_dates(v, depth + 1)
+                   for k, v in value.items())
+    return False
+
+
+def _richness(case):
+    """How a call that worked ranks as one to make others from: the documented ones first, then
+    those in the parameters' domain, each by how many distinct characters its arguments hold."""
+    return (case["origin"] != "seed", not case["in_domain"], -len(set(case["args"] or "")))
+
+
+def _at(args, kwargs, slot):
+    """The argument at `slot`: `("a", position)` or `("k", name)`."""
+    return args[slot[1]] if slot[0] == "a" else kwargs[slot[1]]
+
+
+# Most steps of a path into a nested argument, and most characters of a substring taken.
+MAX_PATH = 3
+MAX_SUBSTRING = 3
+CONTAINERS = (dict, list, tuple)
+
+
+def _taken_values(value):
+    """(how, value, many) that an argument gives another (see `_add_taken_calls`); `many`: a
+    list of values, to pass in a container."""
+    taken = []
+    kind = type(value)
+    if kind is dict and value:
+        keys = list(value)
+        taken += [("key", keys[-1], False), ("keys", keys[len(keys) // 2:], True)]
+    if kind in (list, tuple) and value:
+        taken.append(("item", value[-1], False))
+        dicts = [item for item in value if type(item) is dict]
+        common = [k for k in dicts[0] if all(k in d for d in dicts)] if dicts else []
+        if common:
+            taken.append(("inner key", common[-1], False))
+        elif any(dicts):
+            # A key some of them lack: what a function does with a dict without it.
+            taken.append(("inner key of some", list([d for d in dicts if d][-1])[-1], False))
+        for how, name in (("method", _method_name(value)), ("attribute", _attribute_name(value))):
+            if name is not None:
+                taken.append((how, name, False))
+    if kind in CONTAINERS and value:
+        taken.append(("path", _path(value), True))
+    if kind is str:
+        taken += [(how, text, False) for how, text in _substrings(value)]
+    return taken
+
+
+def _path(value):
+    """Keys and indexes into `value`, at most MAX_PATH steps, each into the last child that is a
+    non-empty container where there is one (through lists too), else to the last child."""
+    path, node = [], value
+    while len(path) < MAX_PATH and type(node) in CONTAINERS and node:
+        steps = list(node) if type(node) is dict else list(range(len(node)))
+        step = next((s for s in reversed(steps)
+                     if type(node[s]) in CONTAINERS and node[s]), steps[-1])
+        path.append(step)
+        node = node[step]
+    return path
+
+
+def _substrings(text):
+    """(how, part) of `text`, letters and digits that occur in it (so that a pattern means
+    itself): a part that occurs twice, the longest such; and one that does not start it."""
+    found = []
+    for length in range(MAX_SUBSTRING, 0, -1):
+        twice = next((text[i:i + length] for i in range(len(text) - length + 1)
+                      if text[i:i + length].isalnum() and text.count(text[i:i + length]) > 1),
+                     None)
+        if twice is not None:
+            found.append(("substring twice", twice))
+            break
+    start = next((i for i in range(1, len(text)) if text[i].isalnum()), None)
+    if start is not None:
+        end = start
+        while end < len(text) and end - start < MAX_SUBSTRING and text[end].isalnum():
+            end += 1
+        found.append(("substring", text[start:end]))
+    return found
+
+
+def _method_name(items):
+    """The first of METHOD_NAMES that every item has as a method."""
+    return next((name for name in METHOD_NAMES
+                 if all(callable(getattr(type(item), name, None)) for item in items)), None)
+
+
+def _attribute_name(items):
+    """A public attribute every item has that holds a value, not a method: from the instance's
+    own attributes, or a field of a builtin type (`real` of a number); found without running a
+    property."""
+    def names(item):
+        try:
+            own = vars(item)
+        except TypeError:
+            own = None
+        if own is not None:
+            return {name for name in own if not name.startswith("_")}
+        return {name for name, attr in vars(type(item)).items()
+                if not name.startswith("_") and type(attr) in FIELD_DESCRIPTORS}
+    common = set.intersection(*(names(item) for item in items))
+    return min(common) if common else None
+
+
+FIELD_DESCRIPTORS = (types.GetSetDescriptorType, types.MemberDescriptorType)
+
+
+def _keyword(value, taken):
+    """(name, value) of a keyword argument from the dicts `value` holds (or is): a key they
+    share (else one of the first) that is an identifier not in `taken`, with the first dict's
+    value for it that has it; (None, None) when there is none."""
+    dicts = [value] if type(value) is dict else [
+        item for item in value if type(item) is dict] if type(value) in (list, tuple) else []
+    dicts = [d for d in dicts if d]
+    if not dicts:
+        return None, None
+    usable = [k for k in dicts[0] if type(k) is str and k.isidentifier() and k not in taken
+              and not keyword.iskeyword(k)]
+    common = [k for k in usable if all(k in d for d in dicts)]
+    name = (common or usable or [None])[-1]
+    if name is None:
+        return None, None
+    return name, next(d[name] for d in dicts if name in d)
+
+
+def _names_dates(hint):
+    """Whether `hint` is a date or time kind (or a union with one, or a container of them)."""
+    kind = hint.get("type", "any")
+    if kind == "union":
+        return any(_names_dates(option) for option in hint["options"])
+    return kind in DATE_TYPES or ("item" in hint and _names_dates(hint["item"]))
+
+
+def _takes_containers(hint):
+    """Whether `hint` names containers only (a list of keys, not one key)."""
+    kind = hint.get("type", "any")
+    if kind == "union":
+        return all(_takes_containers(option) for option in hint["options"])
+    return kind in ("list", "tuple", "set", "iterable", "dict")
 
 
 def _items_at(args, k):

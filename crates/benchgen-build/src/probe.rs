@@ -69,6 +69,9 @@ struct Config<'a> {
     /// Values the docstring names, by kind (`str`, `int`, `float`): the edges it documents
     /// (`'.'`, `0`, `-1`, `1900`) go first into the pools of their kind.
     documented: DocumentedValues,
+    /// The function takes `**kwargs`: the probe passes keys of the dicts it is given as
+    /// keyword arguments too (`where(mappings, a=1)`).
+    var_keyword: bool,
     /// For a method called on receivers the probe builds (`call` is then the class).
     #[serde(skip_serializing_if = "Option::is_none")]
     receiver: Option<ReceiverConfig>,
@@ -446,6 +449,10 @@ fn config<'a>(
             .as_deref()
             .map(documented_values)
             .unwrap_or_default(),
+        var_keyword: function
+            .parameters
+            .iter()
+            .any(|p| p.kind == ParameterKind::KwArgs),
         receiver: None,
         original: None,
     }
@@ -614,10 +621,14 @@ pub struct Case {
     /// Where the arguments came from.
     #[serde(default)]
     pub origin: Origin,
-    /// How the call was made from another to show a near miss (see `probe.py`): one string
+    /// How the call was made from another (see `probe.py`), to show a near miss: one string
     /// argument from another (`case`, `last`, `longer 0`: the first string is the other one
     /// character longer), or a list cut to one item that raises alone (`raises alone: zero`, by
-    /// sign for numbers, else by type); empty for other calls.
+    /// sign for numbers, else by type), or one argument taken from another (`taken: key`,
+    /// `taken: keys`, `taken: item`, `taken: inner key`, `taken: inner key of some`, `taken: method`, `taken: attribute`,
+    /// `taken: path`, `taken: substring`, `taken: substring twice`, `taken: keyword`: a key of a
+    /// dict argument, a path into a nested one, a part of a string that occurs in it...);
+    /// empty for other calls.
     #[serde(default)]
     pub related: String,
     /// For a method called on a receiver the probe built: the constructor's argument text
@@ -1018,6 +1029,7 @@ OTHER = Box(DEFAULT.n)
         );
         assert_eq!(config_of(&aimed)["params"], config["params"]);
         assert_eq!(config["call"], "scale");
+        assert_eq!(config["var_keyword"], false);
         assert_eq!(config["lines"], serde_json::json!([1, 12]));
         assert_eq!(config["body_line"], 12);
         let params: Vec<(String, String, bool)> = config["params"]

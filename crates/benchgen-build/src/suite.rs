@@ -252,10 +252,14 @@ const NEW_CHARACTERS: usize = 6;
 /// Most chosen inputs that the function returns unchanged, past the kill cover.
 const UNCHANGED_INPUTS: usize = 2;
 
-/// Most ways of making a call from another (see [`Case::related`]) that get a slot of their
-/// own, and the result types for which they do.
+/// Most ways of making a call from another to show a near miss (see [`Case::related`]) that get
+/// a slot of their own, and the result types for which they do.
 const RELATED_WAYS: usize = 4;
 const SCALAR_RESULTS: &[&str] = &["bool", "str", "bytes", "int", "float", "NoneType"];
+/// What begins the `related` of a call with one argument taken from another (`taken: key`), and
+/// the most ways of taking one that get a slot of their own, whatever the result's type.
+const TAKEN: &str = "taken: ";
+const TAKEN_WAYS: usize = 3;
 
 /// Longest repr a `Repr` check compares, in characters.
 const MAX_REPR: usize = 200;
@@ -299,7 +303,8 @@ fn behaviour(case: &Case) -> (CaseKind, &str, &str) {
 
 /// Greedy line cover, then arc cover, then greedy mutant kill (see [`write_guided`]), then one
 /// iterator argument, then distinct behaviours (inputs returned unchanged and each receiver
-/// among them), then the rest, then a few near misses; returned in probe order.
+/// among them), then the rest, then a few calls with an argument taken from another and a few
+/// near misses; returned in probe order.
 fn choose(
     cases: &[Case],
     usable: &[(usize, Check)],
@@ -471,13 +476,35 @@ fn choose(
     // raises alone (each condition of an error by itself). Only where the result
     // is one value (a match, a common part, an error): a container that holds the inputs
     // (groups, sorted items) shows no more for a near miss than any other input.
+    // Calls with one argument taken from another come first among them: a key the mapping
+    // holds, a path through it, a pattern that occurs in the text reach what unrelated
+    // arguments never do, and a wrong answer that ignores the relation (`return mapping` for
+    // `omit(mapping, keys)`) passes every other test. Whatever their result, as long as it is
+    // one no chosen case shows.
+    let taken = |i: usize, shown: &Shown| {
+        let case = &cases[i];
+        case.related.starts_with(TAKEN)
+            && !shown.related.contains(case.related.as_str())
+            && !shown.behaviours.contains(&behaviour(case))
+    };
+    while shown.ways(true) < TAKEN_WAYS && chosen.len() < size.max {
+        let best = usable
+            .iter()
+            .filter(|&&(i, _)| allowed(&chosen, i) && taken(i, &shown))
+            .max_by_key(|&&(i, _)| (kills_of(i).len(), preference(i, &shown)))
+            .copied();
+        let Some((i, check)) = best else { break };
+        shown.add(&cases[i]);
+        chosen.push((i, check));
+    }
     let near_miss = |i: usize, shown: &Shown| {
         let case = &cases[i];
         !case.related.is_empty()
+            && !case.related.starts_with(TAKEN)
             && (case.kind == CaseKind::Raise || SCALAR_RESULTS.contains(&case.type_name.as_str()))
             && !shown.related.contains(case.related.as_str())
     };
-    while shown.related.len() < RELATED_WAYS && chosen.len() < size.max {
+    while shown.ways(false) < RELATED_WAYS && chosen.len() < size.max {
         let best = usable
             .iter()
             .filter(|&&(i, _)| allowed(&chosen, i) && near_miss(i, &shown))
@@ -547,6 +574,15 @@ impl<'c> Shown<'c> {
         if !case.related.is_empty() {
             self.related.insert(&case.related);
         }
+    }
+
+    /// How many ways of making a call from another the chosen calls show: of taking one
+    /// argument from another (`taken`), or of making a near miss.
+    fn ways(&self, taken: bool) -> usize {
+        self.related
+            .iter()
+            .filter(|how| how.starts_with(TAKEN) == taken)
+            .count()
     }
 
     /// How many distinct characters of `args`, other than letters and digits, no chosen call
@@ -851,6 +887,33 @@ mod tests {
         assert_eq!(
             chosen(&cases, 2, 4),
             ["'ab', 'AB'", "'abb', 'ab'", "'ab', 'ab!'"]
+        );
+    }
+
+    #[test]
+    fn taken_arguments_come_past_the_target_one_per_way_whatever_the_result() {
+        // `omit(mapping, keys)`: once the target is met, a call with keys the mapping holds
+        // gets a slot for each way they were taken (a list of its keys, a path into it), though
+        // its result is a dict; not a way a chosen case shows already, nor a result one shows.
+        let taken = |args: &str, repr: &str, related: &str| Case {
+            related: related.into(),
+            type_name: "dict".into(),
+            ..value(args, repr, &[2])
+        };
+        let cases = vec![
+            Case {
+                lines: vec![2, 3],
+                ..taken("{'a': 1}, []", "{'a': 1}", "")
+            },
+            taken("{'a': 1, 'b': 2}, ['b']", "{'a': 1}", "taken: keys"),
+            taken("{'a': 1}, ['a']", "{}", "taken: keys"),
+            taken("{'b': 2, 'c': 3}, ['b']", "{'c': 3}", "taken: path"),
+            taken("{'c': 3}, ['c']", "{}", "taken: keys"),
+            taken("{'a': 1, 'd': 4}, ['d']", "{'a': 1}", "taken: path"),
+        ];
+        assert_eq!(
+            chosen(&cases, 1, 6),
+            ["{'a': 1}, []", "{'a': 1}, ['a']", "{'b': 2, 'c': 3}, ['b']"]
         );
     }
 

@@ -1,0 +1,151 @@
+//! End to end (issue 30): calls whose arguments relate to each other, and dates, through the
+//! real sandbox.
+//!
+//! A function that takes a mapping and keys of it, or dicts and a key they hold, shows what it
+//! does only when a call passes keys the mapping holds: the probe draws each argument from its
+//! pool alone, so it takes one argument from another (a key, a list of keys, a keyword). Their
+//! stub bodies (`return mapping`, `return {}`) must now fail the tests, a correct alternative
+//! still pass. A function of a date, a datetime (in a module that binds `datetime` to the class)
+//! or a duration must find inputs (none of the other pools holds one) and become an item whose
+//! date arguments and results are written so that they evaluate anywhere and are judged right.
+//!
+//! Needs bubblewrap and root: without them the test is ignored, or fails under CI.
+
+include!(concat!(env!("OUT_DIR"), "/prereq.rs"));
+use prereq::{require, Prereq};
+
+mod support;
+use support::{build_one, executors, passes};
+
+const MAPPINGS: &str = r#"
+def omit(mapping, keys):
+    """A copy of the dict `mapping` without the keys in `keys`."""
+    return {k: v for k, v in mapping.items() if k not in keys}
+
+
+def project(mapping, keys):
+    """A dict of the keys in `keys` that the dict `mapping` holds, with their values."""
+    return {k: mapping[k] for k in keys if k in mapping}
+
+
+def pluck(key, mappings):
+    """The values for `key` of each of the dicts in `mappings`, in order."""
+    return [m[key] for m in mappings]
+
+
+def where(mappings, **cond):
+    """The dicts of `mappings` that hold every pair of `cond`, in order."""
+    return [m for m in mappings if all(k in m and m[k] == v for k, v in cond.items())]
+"#;
+
+#[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
+fn keys_the_mapping_holds_reject_stubs_that_ignore_them() {
+    require(&[Prereq::Sandbox]);
+    let (main, second) = executors();
+    let report = build_one("mappings.py", MAPPINGS, &main, &second);
+    let judged = [
+        (
+            "omit",
+            "return mapping",
+            "return dict((k, mapping[k]) for k in mapping if k not in set(keys))",
+        ),
+        (
+            "project",
+            "return {}",
+            "found = {}\nfor k in keys:\n    if k in mapping:\n        found[k] = mapping[k]\nreturn found",
+        ),
+        (
+            "pluck",
+            "return mappings",
+            "return list(map(lambda m: m[key], mappings))",
+        ),
+        (
+            "where",
+            "return mappings",
+            "return [m for m in mappings if all(m.get(k, object()) == v for k, v in cond.items())]",
+        ),
+    ];
+    for (name, stub, alternative) in judged {
+        let item = support::item(&report, name);
+        println!("{}", item.tests);
+        assert_eq!(passes(&main, item, None), (true, true), "{name}");
+        assert_eq!(passes(&main, item, Some(stub)), (false, false), "{name}");
+        assert_eq!(
+            passes(&main, item, Some(alternative)),
+            (true, true),
+            "{name}"
+        );
+    }
+}
+
+const DATES: &str = r#"
+from datetime import datetime, timedelta
+
+
+def quarter(tdate):
+    """The quarter of the date `tdate`, as text: '2020-Q1' for 29 February 2020."""
+    return '%04d-Q%d' % (tdate.year, (tdate.month - 1) // 3 + 1)
+
+
+def next_day(tdate):
+    """The date of the day after the date `tdate`."""
+    return tdate + timedelta(days=1)
+
+
+def end_of_day(dt):
+    """The datetime `dt` at the last microsecond of its day, in its time zone."""
+    return dt.replace(hour=23, minute=59, second=59, microsecond=999999)
+
+
+def whole_minutes(duration):
+    """How many whole minutes the timedelta `duration` lasts: negative durations round down."""
+    return int(duration.total_seconds() // 60)
+"#;
+
+#[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
+fn functions_of_dates_and_durations_become_items() {
+    require(&[Prereq::Sandbox]);
+    let (main, second) = executors();
+    let report = build_one("dates.py", DATES, &main, &second);
+    let judged = [
+        (
+            "quarter",
+            "return '%04d-Q%d' % (tdate.year, tdate.month // 3 + 1)",
+            "return f'{tdate.year:04d}-Q{(tdate.month + 2) // 3}'",
+        ),
+        (
+            "next_day",
+            "return tdate",
+            "return tdate.fromordinal(tdate.toordinal() + 1)",
+        ),
+        (
+            "end_of_day",
+            "return dt.replace(hour=23, minute=59, second=59, microsecond=999999, tzinfo=None)",
+            "last = dt.time().replace(hour=23, minute=59, second=59, microsecond=999999)\nreturn dt.combine(dt.date(), last, dt.tzinfo)",
+        ),
+        (
+            "whole_minutes",
+            "return int(duration.total_seconds() / 60)",
+            "return (duration.days * 86400 + duration.seconds) // 60",
+        ),
+    ];
+    for (name, wrong, alternative) in judged {
+        let item = support::item(&report, name);
+        println!("{}", item.tests);
+        // Date arguments name the module themselves: the program binds `datetime` to the class.
+        assert!(
+            item.tests.contains("__import__('datetime')."),
+            "{name}: {}",
+            item.tests
+        );
+        assert_eq!(passes(&main, item, None), (true, true), "{name}");
+        assert_eq!(passes(&main, item, Some(wrong)), (false, false), "{name}");
+        assert_eq!(
+            passes(&main, item, Some(alternative)),
+            (true, true),
+            "{name}"
+        );
+    }
+}
