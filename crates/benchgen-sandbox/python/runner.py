@@ -641,7 +641,10 @@ def _refusal(name):
 
 def _disarm(original, name):
     """Makes the original function object itself refuse, whoever holds it (swapping its code
-    keeps every reference but takes the body away)."""
+    keeps every reference but takes the body away); through decorators, bound methods and
+    properties to the function inside."""
+    import functools
+
     seen = set()
     function = original
     while function is not None and id(function) not in seen:
@@ -652,7 +655,13 @@ def _disarm(original, name):
                 function.__code__ = _refusing_code(code.co_freevars, name)
             except (TypeError, ValueError):
                 pass
-        function = getattr(function, "__wrapped__", None) or getattr(function, "__func__", None)
+        if isinstance(function, property):
+            function = function.fget
+        elif isinstance(function, functools.cached_property):
+            function = function.func
+        else:
+            function = (getattr(function, "__wrapped__", None)
+                        or getattr(function, "__func__", None))
 
 
 def _refusing_code(freevars, name):

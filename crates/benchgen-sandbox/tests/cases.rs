@@ -207,6 +207,53 @@ def by_alias():
     );
 }
 
+/// A property's getter is a function too: a hidden property's original refuses wherever it is
+/// found (`statistics.NormalDist.variance`, through the class or the heap).
+#[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
+fn the_getter_of_a_hidden_property_is_out_of_reach() {
+    require(&[Prereq::Sandbox]);
+    let executor = executor(1);
+    let program = r#"
+import gc
+
+def by_class():
+    import statistics
+    return statistics.NormalDist(0, 2).variance
+
+def by_getter():
+    import statistics
+    return statistics.NormalDist.variance.fget(statistics.NormalDist(0, 2))
+
+def by_heap():
+    import statistics
+    dist = statistics.NormalDist(0, 2)
+    for obj in gc.get_objects():
+        if getattr(obj, "__qualname__", None) == "NormalDist.variance" and callable(obj):
+            return obj(dist)
+"#;
+    let names = ["by_class", "by_getter", "by_heap"];
+    let calls = || names.iter().map(|n| call(&format!("{n}()"))).collect();
+    let hide = HiddenTarget {
+        module: "statistics".into(),
+        qualified_name: "NormalDist.variance".into(),
+    };
+    let outcome = executor.run(&cases_request(program, calls(), Some(hide)));
+    assert_eq!(outcome.verdict, Verdict::Passed, "{outcome:?}");
+    for (name, case) in names.iter().zip(decoded(&outcome.cases)) {
+        assert!(
+            case.result.is_err(),
+            "{name} reached the original: {:?}",
+            case.result
+        );
+    }
+    // Without the hide, each attempt gets the variance: the attempts are real.
+    let open = executor.run(&cases_request(program, calls(), None));
+    for (name, case) in names.iter().zip(decoded(&open.cases)) {
+        assert_eq!(case.result, Ok(Value::Float(4.0)), "{name}");
+    }
+}
+
 /// A free-form item judged as `eval` judges it: the reference's run records the calls `tests`
 /// make of `target`; `candidate` calls `program` on them; `replay` runs the tests with any
 /// claimed outcomes.
