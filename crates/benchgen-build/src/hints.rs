@@ -446,7 +446,8 @@ fn by_name(name: &str) -> Hint {
         "header",
         "quote",
         "escape",
-    ]) {
+    ]) || name.ends_with("string")
+    {
         return Hint::Str;
     }
     if exact(&[
@@ -616,12 +617,19 @@ fn by_name(name: &str) -> Hint {
 }
 
 /// The date or time kind a (lowercase) name suggests: `date`, `tdate`, `start_date`; `dt`,
-/// `datetime`; `time`, `tt`; `duration`, `tdelta`.
+/// `datetime`; `time`, `tt`; `duration`, `tdelta`; any of them for `tdt`.
 fn date_by_name(name: &str) -> Option<Hint> {
     Some(match name {
         "date" | "tdate" | "day_date" => Hint::Date,
         _ if name.ends_with("_date") => Hint::Date,
-        "dt" | "tdt" | "datetime" | "tdatetime" | "moment" => Hint::DateTime,
+        "dt" | "datetime" | "tdatetime" | "moment" => Hint::DateTime,
+        // A date, a time or a duration (isodate's `strftime(tdt, format)`).
+        "tdt" => Hint::union(vec![
+            Hint::DateTime,
+            Hint::Date,
+            Hint::Time,
+            Hint::TimeDelta,
+        ]),
         _ if name.ends_with("_datetime") || name.ends_with("_dt") => Hint::DateTime,
         "time" | "ttime" | "tt" | "time_of_day" => Hint::Time,
         "timedelta" | "tdelta" | "td" | "duration" | "tduration" => Hint::TimeDelta,
@@ -703,7 +711,6 @@ mod tests {
             ("tdate", Hint::Date),
             ("start_date", Hint::Date),
             ("dt", Hint::DateTime),
-            ("tdt", Hint::DateTime),
             ("time", Hint::Time),
             ("tt", Hint::Time),
             ("tdelta", Hint::TimeDelta),
@@ -712,6 +719,10 @@ mod tests {
             assert_eq!(hint(&param(name, None, None)), expected, "{name}");
         }
         assert_eq!(hint(&param("dates", None, None)), Hint::list(Hint::Date));
+        assert!(
+            matches!(hint(&param("tdt", None, None)), Hint::Union { options } if options.len() == 4)
+        );
+        assert_eq!(hint(&param("datestring", None, None)), Hint::Str);
         assert_eq!(
             serde_json::to_value(Hint::DateTime).unwrap(),
             serde_json::json!({"type": "datetime"})

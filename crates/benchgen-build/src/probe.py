@@ -1109,8 +1109,11 @@ class Probe:
     def _fitted(self, value, many, slot, seen):
         """`value`, taken from another argument, as it goes to `slot`: `many` values (a list)
         in the container type the calls that worked passed there most, one value where the
-        parameter does not take only containers; None where it does not fit."""
+        parameter does not take only containers; either of the kind the parameter's hint names
+        (`_fits_hint`); None where it does not fit."""
         types = seen.get(slot, {})
+        name = self._slot_name(slot)
+        hint = next((p["hint"] for p in self.params if p["name"] == name), {"type": "any"})
         if many:
             containers = [t for t in (list, tuple, set, frozenset) if types.get(t)]
             if not containers:
@@ -1118,10 +1121,17 @@ class Probe:
             kind = max(containers, key=lambda t: types[t])
             if kind in (set, frozenset) and not all(_hashable(v) for v in value):
                 return None
-            return kind(value)
-        name = self._slot_name(slot)
-        hint = next((p["hint"] for p in self.params if p["name"] == name), {"type": "any"})
-        return None if _takes_containers(hint) else value
+            value = kind(value)
+        elif _takes_containers(hint):
+            return None
+        return value if _fits_hint(value, hint) else None
+
+    def _worked_with(self, name, value):
+        """Whether a call that worked (not with an argument taken from another there) passed
+        an argument of `value`'s kind to the parameter `name`."""
+        kind = _kind(value)
+        return any(_kind(given) == kind for case in self.working if case["_skip"] != name
+                   for param, given in self._pairs(*case["_call"]) if param["name"] == name)
 
     def _add_raise_triggers(self):
         """For calls that raised with a list of several items, each item alone: the items that
@@ -1303,6 +1313,12 @@ class Probe:
         if related.startswith("raises alone") and first["kind"] != "raise":
             # An item that does not raise alone is no condition of its own.
             related = ""
+        if skip is not None and first["kind"] == "raise" and not any(
+                self._worked_with(skip, value) for param, value in self._pairs(args, kwargs)
+                if param["name"] == skip):
+            # An argument taken from another that makes the call raise, of a kind no call
+            # that worked passed there, is just a wrong argument: the domain looks at it.
+            skip = None
         if first["signature"] != second["signature"]:
             self.counts["unstable"] += 1
             return
@@ -1465,10 +1481,11 @@ class Probe:
         the domain."""
         returned = {}
         for case in self.working:
-            if case["_skip"] is not None:
-                continue
             for param, value in self._pairs(*case["_call"]):
-                returned.setdefault(param["name"], []).append((param, value))
+                # An argument taken from another is no sample of its parameter's kind; the
+                # others of its call are (what works with a key the mapping holds).
+                if param["name"] != case["_skip"]:
+                    returned.setdefault(param["name"], []).append((param, value))
         usual = {}
         for name, pairs in returned.items():
             hint = pairs[0][0]["hint"]
@@ -1898,6 +1915,23 @@ def _names_dates(hint):
     if kind == "union":
         return any(_names_dates(option) for option in hint["options"])
     return kind in DATE_TYPES or ("item" in hint and _names_dates(hint["item"]))
+
+
+def _fits_hint(value, hint):
+    """Whether a value taken from another argument is of the kind `hint` names, at its top: one
+    character for a character, a number for a number, a container for a container. A parameter
+    hinted as text, a callable or anything takes any kind: the names that suggest those
+    (`path`, `key`) mislead, and what the call does with it tells."""
+    kind = hint.get("type", "any")
+    if kind == "union":
+        return any(_fits_hint(value, option) for option in hint["options"])
+    if kind in ("any", "callable", "str"):
+        return True
+    if kind in ("list", "tuple", "set", "iterable"):
+        return type(value) in (list, tuple, set, frozenset)
+    if kind == "dict":
+        return type(value) is dict
+    return matches(value, hint)
 
 
 def _takes_containers(hint):

@@ -79,6 +79,31 @@ fn keys_the_mapping_holds_reject_stubs_that_ignore_them() {
     }
 }
 
+const MEMBERS: &str = r#"
+def is_junk(ch, ws=" \t"):
+    """Whether the character `ch` is one of the characters of `ws`."""
+    return ch in ws
+"#;
+
+#[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
+fn a_taken_argument_stays_in_its_parameters_domain() {
+    // A part of `ws` passed as `ch` must be one character: `'Win' in 'C:\\Windows'` is what
+    // `in` does with text, not what the docstring says, and comparing characters is as right.
+    require(&[Prereq::Sandbox]);
+    let (main, second) = executors();
+    let report = build_one("members.py", MEMBERS, &main, &second);
+    let item = support::item(&report, "is_junk");
+    println!("{}", item.tests);
+    assert_eq!(passes(&main, item, None), (true, true));
+    let by_characters = "return any(ch == c for c in ws)";
+    assert_eq!(passes(&main, item, Some(by_characters)), (true, true));
+    assert_eq!(
+        passes(&main, item, Some("return ch in ' \\t'")),
+        (false, false)
+    );
+}
+
 const DATES: &str = r#"
 from datetime import datetime, timedelta
 
