@@ -68,7 +68,10 @@ fn decorator_names(function: &FunctionInfo) -> Vec<String> {
 
 /// The decorator that makes `function` a property getter (`property`, `cached_property`).
 pub fn property_decorator(function: &FunctionInfo) -> Option<&'static str> {
-    let decorators = decorator_names(function);
+    property_among(&decorator_names(function))
+}
+
+fn property_among(decorators: &[String]) -> Option<&'static str> {
     PROPERTIES
         .into_iter()
         .find(|p| decorators.iter().any(|d| d == p))
@@ -116,7 +119,7 @@ pub fn select(
         return Err(SkipReason::NotPlainFunction(decorator.clone()));
     }
     let has = |name: &str| decorators.iter().any(|d| d == name);
-    let property = property_decorator(function);
+    let property = property_among(&decorators);
     let callable = match (function.is_method, property) {
         (true, Some(_)) if allow_methods => Callable::Property,
         (_, Some(property)) => return Err(SkipReason::NotPlainFunction(property.into())),

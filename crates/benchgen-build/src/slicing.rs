@@ -215,18 +215,7 @@ fn without_unreached_methods(source: &str, qualified_name: &str) -> Option<(Stri
         .filter(|f| class_span.start_byte <= f.target.span.start_byte)
         .filter(|f| f.target.span.end_byte <= class_span.end_byte)
         .collect();
-    // A method's text from its line's start, dedented: a definition of its own.
-    let line_start = |byte: usize| source[..byte].rfind('\n').map_or(0, |i| i + 1);
-    let code = |f: &FunctionInfo| -> String {
-        let text = &source[line_start(f.target.span.start_byte)..f.target.span.end_byte];
-        let indent = text.len() - text.trim_start().len();
-        text.split_inclusive('\n')
-            .map(|line| match line.get(..indent) {
-                Some(margin) if margin.trim().is_empty() => &line[indent..],
-                _ => line,
-            })
-            .collect()
-    };
+    let code = |f: &FunctionInfo| benchgen_python::standalone_definition(source, &f.target);
     let names_in = |code: &str| benchgen_python::rename::identifiers(code);
     // The class's own statements (attributes, `x = property(get_x)`): its text less methods.
     let mut class_text = source[class_span.start_byte..class_span.end_byte].to_string();
@@ -264,13 +253,7 @@ fn without_unreached_methods(source: &str, qualified_name: &str) -> Option<(Stri
         let reads: Vec<String> = benchgen_python::top_level_statements(&code(f))
             .iter()
             .flat_map(|s| s.reads.iter().chain(&s.resolved))
-            .map(|chain| {
-                let root = root(chain);
-                match aliases.get(root) {
-                    Some(qualified) => format!("{qualified}{}", &chain[root.len()..]),
-                    None => chain.clone(),
-                }
-            })
+            .map(|chain| through_alias(chain, &aliases).unwrap_or_else(|| chain.clone()))
             .collect();
         hazards::find(reads.iter().map(String::as_str)).is_some()
     };
@@ -302,6 +285,7 @@ fn without_unreached_methods(source: &str, qualified_name: &str) -> Option<(Stri
     if dropped.is_empty() {
         return None;
     }
+    let line_start = |byte: usize| source[..byte].rfind('\n').map_or(0, |i| i + 1);
     let mut pruned = source.to_string();
     for method in methods.iter().rev() {
         if dropped.contains(method.name.as_str()) {
@@ -1052,11 +1036,8 @@ fn check_reach(
         );
         for chain in &statement.reads {
             let name = root(chain);
-            match aliases.get(name) {
-                Some(qualified) => names.push(absolute_chain(
-                    &format!("{qualified}{}", &chain[name.len()..]),
-                    package,
-                )),
+            match through_alias(chain, &aliases) {
+                Some(spelled) => names.push(absolute_chain(&spelled, package)),
                 // A builtin (`open`, `input`) or `__file__`; names the module defines are
                 // checked where they are defined.
                 None if !bound.contains(name) => names.push(chain.clone()),
@@ -1068,6 +1049,15 @@ fn check_reach(
         Some((kind, name)) => Err(SkipReason::Hazard { kind, name }),
         None => Ok(rewrites),
     }
+}
+
+/// `chain` spelled with what its root stands for (`dt.now` → `datetime.datetime.now` after
+/// `from datetime import datetime as dt`), when an import binds its root.
+fn through_alias(chain: &str, aliases: &HashMap<&str, &str>) -> Option<String> {
+    let name = root(chain);
+    aliases
+        .get(name)
+        .map(|qualified| format!("{qualified}{}", &chain[name.len()..]))
 }
 
 /// `.x` in package `a.b` is `a.b.x`, `..x` is `a.x`, `.` is `a.b`; `None` above the top.

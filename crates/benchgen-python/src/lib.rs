@@ -46,7 +46,7 @@ pub use slice::{
     body_shape, calls, raised_names, rename_global, top_level_statements, BodyShape, Call,
     StatementKind, TopLevelStatement,
 };
-pub use splice::{mask, nest_function, splice_body, splice_solution};
+pub use splice::{mask, nest_function, splice_body, splice_solution, standalone_definition};
 pub use syntax::{comment_block_start, parse_errors};
 
 /// Why a surgery could not be done. Each message names the target it was about.

@@ -304,6 +304,23 @@ fn width(indent: &str) -> usize {
         .fold(0, |w, c| if c == '\t' { w / 8 * 8 + 8 } else { w + 1 })
 }
 
+/// The definition `target` spans in `source` (a method, say) as a module-level one: its whole
+/// lines with their indentation taken off (multi-line strings kept as they are), so that it
+/// parses and is scanned on its own.
+pub fn standalone_definition(source: &str, target: &Target) -> String {
+    let (start, end) = (
+        line_start(source, target.span.start_byte),
+        target.span.end_byte,
+    );
+    let tree = parse(source);
+    let strings = tree
+        .root_node()
+        .descendant_for_byte_range(target.span.start_byte, end)
+        .map(|node| multiline_strings(node, start))
+        .unwrap_or_default();
+    reindent(&source[start..end], "", &strings)
+}
+
 /// Re-indents `text` so that its first non-blank line starts with `indent`: the first line's
 /// indentation is replaced by `indent` on every line that starts with it. Blank lines and lines
 /// that begin inside one of `strings` (byte ranges in `text`) are kept as they are.
