@@ -610,6 +610,9 @@ fn write_all<'f>(
         let file = sliced.candidate.file;
         let provenance = Provenance {
             changed_at: sliced.candidate.changed_at.map(history::format),
+            nested: slicing::nested_callee(&file.text, &function.qualified_name)
+                .into_iter()
+                .collect(),
             ..file.provenance.clone()
         };
         let prompt = benchgen_python::mask(program, &target);

@@ -102,6 +102,14 @@ pub fn slice_in(
     }
 }
 
+/// The function of `source` that a successful [`slice_in`] of `qualified_name` nested into the
+/// target, if any: it holds the target's work, so the item records it
+/// (`Provenance::nested`) and the sandbox keeps the module's copy out of candidates' reach as it
+/// does the target's.
+pub fn nested_callee(source: &str, qualified_name: &str) -> Option<String> {
+    delegated_to(source, qualified_name).ok().flatten()
+}
+
 /// The function a delegating target (its body, after the docstring, one `return f(...)` that
 /// hands on its parameters: `benchgen_python::body_shape`) calls by name, which the slice may
 /// nest into it ([`nest_callee`]). `Ok(None)` for a target that does not delegate. A delegation

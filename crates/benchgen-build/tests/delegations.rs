@@ -48,6 +48,8 @@ fn a_delegation_becomes_an_item_with_its_callee_nested() {
     assert!(!item.program.contains("\ndef _digits"));
     assert!(!item.prompt.contains("_digits"), "{}", item.prompt);
     assert!(item.prompt.contains("DIGITS = "), "{}", item.prompt);
+    // Recorded, so that where the module is importable its `_digits` is hidden as the target is.
+    assert_eq!(item.provenance.nested, ["_digits"]);
     assert_eq!(passes(&main, item, None), (true, true));
     // The one call the original's body made no longer does the work.
     assert_eq!(

@@ -103,6 +103,11 @@ pub struct Provenance {
     /// elsewhere. `build --changed-after` keeps items newer than a model's cutoff.
     #[serde(default)]
     pub changed_at: Option<String>,
+    /// Functions of `module` (by name in its namespace) the build nested into the target: a
+    /// delegation's callee, which holds the target's work, stays out of candidates' reach as
+    /// the target does.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub nested: Vec<String>,
 }
 
 /// The function a model must write.
@@ -266,6 +271,7 @@ impl Example {
                     .renamed_from
                     .clone()
                     .unwrap_or_else(|| self.target.qualified_name.clone()),
+                nested: self.provenance.nested.clone(),
             })
     }
 }

@@ -97,6 +97,10 @@ pub enum RunMode {
 pub struct HiddenTarget {
     pub module: String,
     pub qualified_name: String,
+    /// Functions of `module`, by name in its namespace, that hold the target's work in the
+    /// item (a delegation's callee, nested into the target): out of reach too.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub nested: Vec<String>,
 }
 
 impl ExecRequest {

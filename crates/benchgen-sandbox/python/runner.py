@@ -518,14 +518,16 @@ def _guard(hide):
     if hide is None:
         sys.addaudithook(_MEMORY_HOOK)
     else:
-        _hide(hide["module"], hide["qualified_name"])
+        _hide(hide["module"], hide["qualified_name"], hide.get("nested", ()))
 
 
-def _hide(module_name, qualified_name):
+def _hide(module_name, qualified_name, nested):
     """Keeps the original of the target out of reach of the program about to run: the target in
     its module (and wherever a module holds the same object) answers with an ImportError, and the
     audit hook also refuses to open the module's files, to import it afresh, and what would get
-    around both (new processes or interpreters, links)."""
+    around both (new processes or interpreters, links). `nested` names functions of the module
+    the build nested into the target (a delegation's callee, which holds the target's work):
+    they are kept out of reach the same way, with the files of the modules defining them."""
     import importlib
 
     try:
@@ -537,26 +539,39 @@ def _hide(module_name, qualified_name):
         sys.modules.pop(name, None)
     blocked_paths = set()
     blocked_basenames = set()
-    if module is not None:
+
+    def block_files(home):
         for attribute in ("__file__", "__cached__"):
-            path = getattr(module, attribute, None)
+            path = getattr(home, attribute, None)
             if isinstance(path, str):
                 blocked_paths.add(os.path.realpath(path))
                 if os.path.basename(path) != "__init__.py":
                     blocked_basenames.add(os.path.basename(path))
-        original = module
+
+    if module is not None:
+        block_files(module)
+        target = module
         for part in qualified_name.split("."):
-            original = getattr(original, part, None)
-        if original is not None:
-            _disarm(original, qualified_name)
-            for name, other in list(sys.modules.items()):
-                namespace = getattr(other, "__dict__", None)
+            target = getattr(target, part, None)
+        originals = [(qualified_name, target)]
+        originals += [(name, getattr(module, name, None)) for name in nested]
+        for name, original in originals:
+            if original is None:
+                continue
+            home_name = getattr(original, "__module__", None)
+            home = sys.modules.get(home_name) if isinstance(home_name, str) else None
+            if home is not None and home is not module:
+                block_files(home)
+                blocked_names.add(home_name)
+            _disarm(original, name)
+            for holder_name, holder in list(sys.modules.items()):
+                namespace = getattr(holder, "__dict__", None)
                 if not isinstance(namespace, dict):
                     continue
                 for key, value in list(namespace.items()):
                     if value is original:
-                        namespace[key] = _refusal(qualified_name)
-                        blocked_names.add(name)
+                        namespace[key] = _refusal(name)
+                        blocked_names.add(holder_name)
     for path in list(linecache.cache):
         if os.path.realpath(path) in blocked_paths:
             del linecache.cache[path]

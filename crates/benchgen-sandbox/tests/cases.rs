@@ -178,6 +178,7 @@ def by_alias():
     let hide = HiddenTarget {
         module: "textwrap".into(),
         qualified_name: "dedent".into(),
+        nested: Vec::new(),
     };
     let request = cases_request(
         program,
@@ -237,6 +238,7 @@ def by_heap():
     let hide = HiddenTarget {
         module: "statistics".into(),
         qualified_name: "NormalDist.variance".into(),
+        nested: Vec::new(),
     };
     let outcome = executor.run(&cases_request(program, calls(), Some(hide)));
     assert_eq!(outcome.verdict, Verdict::Passed, "{outcome:?}");
@@ -251,6 +253,71 @@ def by_heap():
     let open = executor.run(&cases_request(program, calls(), None));
     for (name, case) in names.iter().zip(decoded(&open.cases)) {
         assert_eq!(case.result, Ok(Value::Float(4.0)), "{name}");
+    }
+}
+
+/// A delegation's callee nested into the target holds the target's work: it is out of reach as
+/// the target is, also where another module defines it (`email.utils.parsedate_tz` is
+/// `email._parseaddr`'s): through the target's module, the defining module (imported, reloaded
+/// or read as source) and the heap.
+#[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
+fn a_nested_callee_is_out_of_reach_as_the_target_is() {
+    require(&[Prereq::Sandbox]);
+    let executor = executor(1);
+    let program = r#"
+import gc
+DATE = "Mon, 20 Nov 1995 19:12:08 -0500"
+
+def by_module():
+    import email.utils
+    return list(email.utils.parsedate_tz(DATE))
+
+def by_home():
+    import email._parseaddr
+    return list(email._parseaddr.parsedate_tz(DATE))
+
+def by_reload():
+    import importlib, email._parseaddr
+    return list(importlib.reload(email._parseaddr).parsedate_tz(DATE))
+
+def by_source():
+    import email
+    namespace = {}
+    with open(email.__path__[0] + "/_parseaddr.py") as source:
+        exec(source.read(), namespace)
+    return list(namespace["parsedate_tz"](DATE))
+
+def by_heap():
+    for obj in gc.get_objects():
+        if getattr(obj, "__qualname__", None) == "parsedate_tz" and callable(obj):
+            return list(obj(DATE))
+    raise LookupError("no parsedate_tz on the heap")
+"#;
+    let names = ["by_module", "by_home", "by_reload", "by_source", "by_heap"];
+    let calls = || names.iter().map(|n| call(&format!("{n}()"))).collect();
+    let hide = HiddenTarget {
+        module: "email.utils".into(),
+        qualified_name: "format_datetime".into(),
+        nested: vec!["parsedate_tz".into()],
+    };
+    let outcome = executor.run(&cases_request(program, calls(), Some(hide)));
+    assert_eq!(outcome.verdict, Verdict::Passed, "{outcome:?}");
+    for (name, case) in names.iter().zip(decoded(&outcome.cases)) {
+        assert!(
+            case.result.is_err(),
+            "{name} reached the original: {:?}",
+            case.result
+        );
+    }
+    // Without the hide, each attempt parses the date: the attempts are real.
+    let open = executor.run(&cases_request(program, calls(), None));
+    for (name, case) in names.iter().zip(decoded(&open.cases)) {
+        assert!(
+            matches!(&case.result, Ok(Value::List(items)) if items.len() == 10),
+            "{name}: {:?}",
+            case.result
+        );
     }
 }
 
