@@ -109,8 +109,8 @@ struct ReceiverConfig {
     method: String,
     /// The method is a property getter: read, not called.
     property: bool,
-    /// The constructor's parameters (`self` left out); none known when the class has no
-    /// `__init__` of its own.
+    /// The constructor's parameters (`self` or `cls` left out): of the class's own `__init__`,
+    /// else of its own `__new__`; none known when it has neither.
     params: Vec<Param>,
     /// Constructor calls from doctests and literal call sites.
     seeds: Vec<ReceiverSeed>,
@@ -296,7 +296,8 @@ pub fn aimed_request(
 
 /// The request that probes the instance method `function` (`Class.method` in `program`) on
 /// receivers the probe builds: from `receiver_seeds` (constructor argument texts, see
-/// [`receiver_seeds`]) and from values for the parameters of the class's `__init__` in
+/// [`receiver_seeds`]) and from values for the parameters of the class's `__init__` (or
+/// `__new__`) in
 /// `program` (typed from `stub` where the source leaves them open), in the probe round `round`.
 pub fn method_request(
     program: &str,
@@ -308,9 +309,15 @@ pub fn method_request(
     round: Round,
 ) -> ExecRequest {
     let class = function.class_path.join(".");
-    let init = benchgen_python::functions(program)
-        .into_iter()
-        .rfind(|f| f.qualified_name == format!("{class}.__init__"))
+    // `__new__` builds the instances of a class without an `__init__` of its own (a subclass
+    // of a namedtuple, an immutable value).
+    let functions = benchgen_python::functions(program);
+    let constructor = |name: &str| {
+        let qualified = format!("{class}.{name}");
+        functions.iter().rfind(|f| f.qualified_name == qualified).cloned()
+    };
+    let init = constructor("__init__")
+        .or_else(|| constructor("__new__"))
         .map(|mut init| {
             if let Some(stub) = stub {
                 stub.apply(&mut init);
