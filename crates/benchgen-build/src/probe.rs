@@ -314,7 +314,10 @@ pub fn method_request(
     let functions = benchgen_python::functions(program);
     let constructor = |name: &str| {
         let qualified = format!("{class}.{name}");
-        functions.iter().rfind(|f| f.qualified_name == qualified).cloned()
+        functions
+            .iter()
+            .rfind(|f| f.qualified_name == qualified)
+            .cloned()
     };
     let init = constructor("__init__")
         .or_else(|| constructor("__new__"))

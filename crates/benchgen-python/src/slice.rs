@@ -411,88 +411,13 @@ fn visit(node: Node, scope: &mut Scope, source: &str) {
         },
         "dotted_name" => scope.read(text(node, source).split_whitespace().collect::<String>()),
         "keyword_argument" => visit_field(node, "value", scope, source),
-        "decorated_definition" => {
-            for child in named_children(node) {
-                visit(child, scope, source);
-            }
-        }
-        "function_definition" => {
-            let mut inner = Scope::new(ScopeKind::Function);
-            if let Some(parameters) = node.child_by_field_name("parameters") {
-                visit_parameters(parameters, scope, &mut inner, source);
-            }
-            visit_field(node, "return_type", scope, source);
-            // Defaults and annotations are evaluated before the name is bound: in a class
-            // body, `def date(self) -> date` reads the module's `date`.
-            if let Some(name) = node.child_by_field_name("name") {
-                scope.bind(text(name, source));
-            }
-            visit_field(node, "body", &mut inner, source);
-            scope.absorb(inner);
-        }
-        "lambda" => {
-            let mut inner = Scope::new(ScopeKind::Function);
-            if let Some(parameters) = node.child_by_field_name("parameters") {
-                visit_parameters(parameters, scope, &mut inner, source);
-            }
-            visit_field(node, "body", &mut inner, source);
-            scope.absorb(inner);
-        }
-        "class_definition" => {
-            if let Some(name) = node.child_by_field_name("name") {
-                scope.bind(text(name, source));
-            }
-            visit_field(node, "superclasses", scope, source);
-            let mut inner = Scope::new(ScopeKind::Class);
-            visit_field(node, "body", &mut inner, source);
-            scope.absorb(inner);
-        }
+        "function_definition" | "lambda" => visit_function(node, scope, source),
+        "class_definition" => visit_class(node, scope, source),
         "list_comprehension"
         | "set_comprehension"
         | "dictionary_comprehension"
-        | "generator_expression" => {
-            let mut inner = Scope::new(ScopeKind::Function);
-            let mut first = true;
-            for child in named_children(node) {
-                if child.kind() == "for_in_clause" {
-                    // The first iterable is evaluated in the enclosing scope
-                    // (`X = [f(b) for b in X]` reads the earlier `X`).
-                    let mut cursor = child.walk();
-                    for right in child.children_by_field_name("right", &mut cursor) {
-                        match first {
-                            true => visit(right, scope, source),
-                            false => visit(right, &mut inner, source),
-                        }
-                    }
-                    first = false;
-                    if let Some(left) = child.child_by_field_name("left") {
-                        bind_target(left, &mut inner, source);
-                    }
-                } else {
-                    visit(child, &mut inner, source);
-                }
-            }
-            scope.absorb(inner);
-        }
-        "assignment" => {
-            visit_field(node, "right", scope, source);
-            visit_field(node, "type", scope, source);
-            if let Some(left) = node.child_by_field_name("left") {
-                // `x: int` without a value binds nothing at module level.
-                if node.child_by_field_name("right").is_some() || scope.kind != ScopeKind::Module {
-                    bind_target(left, scope, source);
-                } else {
-                    visit(left, scope, source);
-                }
-            }
-        }
-        "augmented_assignment" => {
-            visit_field(node, "right", scope, source);
-            if let Some(left) = node.child_by_field_name("left") {
-                visit(left, scope, source);
-                bind_target(left, scope, source);
-            }
-        }
+        | "generator_expression" => visit_comprehension(node, scope, source),
+        "assignment" | "augmented_assignment" => visit_assignment(node, scope, source),
         "named_expression" => {
             visit_field(node, "value", scope, source);
             if let Some(name) = node.child_by_field_name("name") {
@@ -516,61 +441,8 @@ fn visit(node: Node, scope: &mut Scope, source: &str) {
                 }
             }
         }
-        "import_statement" => {
-            let mut cursor = node.walk();
-            for name in node.children_by_field_name("name", &mut cursor) {
-                let (module, alias) = match name.kind() {
-                    "aliased_import" => (
-                        name.child_by_field_name("name"),
-                        name.child_by_field_name("alias"),
-                    ),
-                    _ => (Some(name), None),
-                };
-                let Some(module) = module.map(|m| compact(text(m, source))) else {
-                    continue;
-                };
-                scope.modules.push(module.clone());
-                match alias {
-                    Some(alias) => add_import(scope, text(alias, source), &module),
-                    // `import os.path` binds `os`, which stands for `os`.
-                    None => {
-                        let top = root(&module).to_string();
-                        add_import(scope, &top, &top);
-                    }
-                }
-            }
-        }
-        "import_from_statement" => {
-            let Some(module) = node
-                .child_by_field_name("module_name")
-                .map(|m| compact(text(m, source)))
-            else {
-                return;
-            };
-            if module == "__future__" {
-                return;
-            }
-            scope.modules.push(module.clone());
-            let separator = if module.ends_with('.') { "" } else { "." };
-            let mut cursor = node.walk();
-            for name in node.children_by_field_name("name", &mut cursor) {
-                let (imported, alias) = match name.kind() {
-                    "aliased_import" => (
-                        name.child_by_field_name("name"),
-                        name.child_by_field_name("alias"),
-                    ),
-                    _ => (Some(name), None),
-                };
-                let Some(imported) = imported.map(|i| compact(text(i, source))) else {
-                    continue;
-                };
-                let bound = alias.map_or(imported.as_str(), |a| text(a, source));
-                add_import(scope, bound, &format!("{module}{separator}{imported}"));
-            }
-            if named_children(node).any(|c| c.kind() == "wildcard_import") {
-                scope.bind("*");
-            }
-        }
+        "import_statement" => visit_import(node, scope, source),
+        "import_from_statement" => visit_import_from(node, scope, source),
         "global_statement" | "nonlocal_statement" => {
             for name in named_children(node) {
                 scope.declared.insert(text(name, source).to_string());
@@ -582,6 +454,134 @@ fn visit(node: Node, scope: &mut Scope, source: &str) {
                 visit(child, scope, source);
             }
         }
+    }
+}
+
+/// A `def` or a `lambda`: parameters and body in a scope of their own; a `def`'s name is bound
+/// after its defaults and annotations are evaluated (in a class body, `def date(self) -> date`
+/// reads the module's `date`).
+fn visit_function(node: Node, scope: &mut Scope, source: &str) {
+    let mut inner = Scope::new(ScopeKind::Function);
+    if let Some(parameters) = node.child_by_field_name("parameters") {
+        visit_parameters(parameters, scope, &mut inner, source);
+    }
+    visit_field(node, "return_type", scope, source);
+    if node.kind() == "function_definition" {
+        if let Some(name) = node.child_by_field_name("name") {
+            scope.bind(text(name, source));
+        }
+    }
+    visit_field(node, "body", &mut inner, source);
+    scope.absorb(inner);
+}
+
+fn visit_class(node: Node, scope: &mut Scope, source: &str) {
+    if let Some(name) = node.child_by_field_name("name") {
+        scope.bind(text(name, source));
+    }
+    visit_field(node, "superclasses", scope, source);
+    let mut inner = Scope::new(ScopeKind::Class);
+    visit_field(node, "body", &mut inner, source);
+    scope.absorb(inner);
+}
+
+/// A comprehension runs in a scope of its own, except its first iterable, which is evaluated
+/// in the enclosing scope (`X = [f(b) for b in X]` reads the earlier `X`).
+fn visit_comprehension(node: Node, scope: &mut Scope, source: &str) {
+    let mut inner = Scope::new(ScopeKind::Function);
+    let mut first = true;
+    for child in named_children(node) {
+        if child.kind() == "for_in_clause" {
+            let mut cursor = child.walk();
+            for right in child.children_by_field_name("right", &mut cursor) {
+                match first {
+                    true => visit(right, scope, source),
+                    false => visit(right, &mut inner, source),
+                }
+            }
+            first = false;
+            if let Some(left) = child.child_by_field_name("left") {
+                bind_target(left, &mut inner, source);
+            }
+        } else {
+            visit(child, &mut inner, source);
+        }
+    }
+    scope.absorb(inner);
+}
+
+/// `a = ...`, `a: T = ...`, `a += ...` (which reads `a` too).
+fn visit_assignment(node: Node, scope: &mut Scope, source: &str) {
+    visit_field(node, "right", scope, source);
+    visit_field(node, "type", scope, source);
+    let Some(left) = node.child_by_field_name("left") else {
+        return;
+    };
+    let augmented = node.kind() == "augmented_assignment";
+    if augmented {
+        visit(left, scope, source);
+    }
+    // `x: int` without a value binds nothing at module level.
+    if augmented || node.child_by_field_name("right").is_some() || scope.kind != ScopeKind::Module {
+        bind_target(left, scope, source);
+    } else {
+        visit(left, scope, source);
+    }
+}
+
+/// The imported name and its alias of one `name` child of an import statement.
+fn imported_name<'t>(name: Node<'t>) -> (Option<Node<'t>>, Option<Node<'t>>) {
+    match name.kind() {
+        "aliased_import" => (
+            name.child_by_field_name("name"),
+            name.child_by_field_name("alias"),
+        ),
+        _ => (Some(name), None),
+    }
+}
+
+fn visit_import(node: Node, scope: &mut Scope, source: &str) {
+    let mut cursor = node.walk();
+    for name in node.children_by_field_name("name", &mut cursor) {
+        let (module, alias) = imported_name(name);
+        let Some(module) = module.map(|m| compact(text(m, source))) else {
+            continue;
+        };
+        scope.modules.push(module.clone());
+        match alias {
+            Some(alias) => add_import(scope, text(alias, source), &module),
+            // `import os.path` binds `os`, which stands for `os`.
+            None => {
+                let top = root(&module).to_string();
+                add_import(scope, &top, &top);
+            }
+        }
+    }
+}
+
+fn visit_import_from(node: Node, scope: &mut Scope, source: &str) {
+    let Some(module) = node
+        .child_by_field_name("module_name")
+        .map(|m| compact(text(m, source)))
+    else {
+        return;
+    };
+    if module == "__future__" {
+        return;
+    }
+    scope.modules.push(module.clone());
+    let separator = if module.ends_with('.') { "" } else { "." };
+    let mut cursor = node.walk();
+    for name in node.children_by_field_name("name", &mut cursor) {
+        let (imported, alias) = imported_name(name);
+        let Some(imported) = imported.map(|i| compact(text(i, source))) else {
+            continue;
+        };
+        let bound = alias.map_or(imported.as_str(), |a| text(a, source));
+        add_import(scope, bound, &format!("{module}{separator}{imported}"));
+    }
+    if named_children(node).any(|c| c.kind() == "wildcard_import") {
+        scope.bind("*");
     }
 }
 
