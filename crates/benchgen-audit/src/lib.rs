@@ -330,31 +330,94 @@ impl<F: FnMut(AuditEvent)> Runner<'_, F> {
     }
 }
 
-/// Audits one chunk of examples in place; returns their findings.
+/// A reference's runs and its coverage run, summarized.
+type Measured = (ReferenceRuns, Result<Coverage, CoverageError>);
+
+/// Audits one chunk of examples in place; returns their findings. Each stage runs as one batch
+/// for the whole chunk: references (and coverage), then stubs under the time limits the
+/// references set, then mutants of the items whose reference always passes.
 fn audit_chunk<F: FnMut(AuditEvent)>(
     chunk: &mut [Example],
     first_index: usize,
     options: &AuditOptions,
     runner: &mut Runner<F>,
 ) -> Vec<ItemAudit> {
-    let limits = options.limits;
-    let runs = options.runs as usize;
+    let measured = measure_references(chunk, options, runner);
+    let hints: Vec<Option<String>> = measured
+        .iter()
+        .map(|(_, coverage)| {
+            coverage
+                .as_ref()
+                .ok()
+                .and_then(|c| c.usual_result_type())
+                .map(str::to_string)
+        })
+        .collect();
+    let stub_results = run_stubs(chunk, &hints, options, runner);
 
-    // Reference runs and the coverage run.
+    // Mutants, only where the reference always passes.
+    let mutants: Vec<Vec<benchgen_python::mutate::Mutant>> = chunk
+        .iter()
+        .zip(&measured)
+        .zip(&hints)
+        .map(|((e, (reference, _)), hint)| {
+            if !reference.always_passes() {
+                return Vec::new();
+            }
+            let literal = stubs::result_literal(e, hint.as_deref());
+            mutation::sample_mutants(e, literal, options.max_mutants, options.seed)
+        })
+        .collect();
+    let requests: Vec<ExecRequest> = chunk
+        .iter()
+        .zip(&mutants)
+        .flat_map(|(e, m)| mutation::mutant_requests(e, m, options.limits))
+        .collect();
+    let mutant_items = mutants.iter().filter(|m| !m.is_empty()).count();
+    let mut outcomes = runner
+        .run(Stage::Mutants, mutant_items, requests)
+        .into_iter();
+
+    let mut audited = Vec::with_capacity(chunk.len());
+    let per_item = chunk
+        .iter_mut()
+        .zip(measured)
+        .zip(stub_results)
+        .zip(mutants);
+    for (offset, (((example, measured), stub_results), mutants)) in per_item.enumerate() {
+        let outcomes: Vec<_> = outcomes.by_ref().take(mutants.len()).collect();
+        let mutation = mutation::score_mutants(example, mutants, &outcomes);
+        let audit = item_audit(example, measured, stub_results, mutation, options);
+        (runner.on_event)(AuditEvent::ItemAudited {
+            index: first_index + offset,
+            id: example.id.clone(),
+            weak: audit.weak.clone(),
+        });
+        audited.push(audit);
+    }
+    audited
+}
+
+/// Runs every reference `options.runs` times (every other run under the second hash seed) and
+/// once under coverage (the first seed), and sets each example's time limit from its median.
+fn measure_references<F: FnMut(AuditEvent)>(
+    chunk: &mut [Example],
+    options: &AuditOptions,
+    runner: &mut Runner<F>,
+) -> Vec<Measured> {
+    let runs = options.runs as usize;
     let requests = chunk
         .iter()
         .flat_map(|e| {
-            let mut requests = reference::reference_requests(e, options.runs, limits);
-            requests.push(coverage::coverage_request(e, limits));
+            let mut requests = reference::reference_requests(e, options.runs, options.limits);
+            requests.push(coverage::coverage_request(e, options.limits));
             requests
         })
         .collect();
-    // Every other reference run under the second hash seed; the coverage run (last) under the
-    // first.
     let outcomes = runner.run_split(Stage::Reference, chunk.len(), requests, |i| {
         i % (runs + 1) % 2 == 1
     });
-    let measured: Vec<(ReferenceRuns, Result<Coverage, CoverageError>)> = chunk
+    let measured: Vec<Measured> = chunk
         .iter()
         .zip(outcomes.chunks(runs + 1))
         .map(|(e, outcomes)| {
@@ -373,131 +436,97 @@ fn audit_chunk<F: FnMut(AuditEvent)>(
             ));
         }
     }
-    let hints: Vec<Option<String>> = measured
-        .iter()
-        .map(|(_, coverage)| {
-            coverage
-                .as_ref()
-                .ok()
-                .and_then(|c| c.usual_result_type())
-                .map(str::to_string)
-        })
-        .collect();
+    measured
+}
 
-    // Stubs, with the new time limits.
+/// Runs each example's stub bodies (with the time limits the references set).
+fn run_stubs<F: FnMut(AuditEvent)>(
+    chunk: &[Example],
+    hints: &[Option<String>],
+    options: &AuditOptions,
+    runner: &mut Runner<F>,
+) -> Vec<Vec<StubResult>> {
     let bodies: Vec<Vec<String>> = chunk
         .iter()
-        .zip(&hints)
+        .zip(hints)
         .map(|(e, hint)| stub_bodies(e, hint.as_deref()))
         .collect();
     let requests = chunk
         .iter()
         .zip(&bodies)
-        .flat_map(|(e, b)| stubs::stub_requests(e, b, limits))
+        .flat_map(|(e, b)| stubs::stub_requests(e, b, options.limits))
         .collect();
     let mut outcomes = runner.run(Stage::Stubs, chunk.len(), requests).into_iter();
-    let stub_results: Vec<Vec<StubResult>> = bodies
+    bodies
         .into_iter()
         .map(|b| {
             let outcomes: Vec<_> = outcomes.by_ref().take(b.len()).collect();
             stubs::stub_results(b, &outcomes)
         })
-        .collect();
+        .collect()
+}
 
-    // Mutants, only where the reference always passes.
-    let mutants: Vec<Vec<benchgen_python::mutate::Mutant>> = chunk
-        .iter()
-        .zip(&measured)
-        .zip(&hints)
-        .map(|((e, (reference, _)), hint)| {
-            if !reference.always_passes() {
-                return Vec::new();
-            }
-            let literal = stubs::result_literal(e, hint.as_deref());
-            mutation::sample_mutants(e, literal, options.max_mutants, options.seed)
-        })
-        .collect();
-    let requests: Vec<ExecRequest> = chunk
-        .iter()
-        .zip(&mutants)
-        .flat_map(|(e, m)| mutation::mutant_requests(e, m, limits))
-        .collect();
-    let mutant_items = mutants.iter().filter(|m| !m.is_empty()).count();
-    let mut outcomes = runner
-        .run(Stage::Mutants, mutant_items, requests)
-        .into_iter();
-
-    let mut audited = Vec::with_capacity(chunk.len());
-    let per_item = chunk
-        .iter_mut()
-        .zip(measured)
-        .zip(stub_results)
-        .zip(mutants);
-    for (offset, (((example, (reference, coverage)), stub_results), mutants)) in
-        per_item.enumerate()
-    {
-        let always_passes = reference.always_passes();
-        let outcomes: Vec<_> = outcomes.by_ref().take(mutants.len()).collect();
-        let mutation = mutation::score_mutants(example, mutants, &outcomes);
-        let (coverage, coverage_error) = match coverage {
-            Ok(coverage) => (Some(coverage), None),
-            Err(error) => (None, Some(error.to_string())),
-        };
-        let mutation_score = mutation.score();
-        let weak = weak_reasons(
-            example,
-            Measurements {
-                reference: &reference,
-                coverage: coverage.as_ref(),
-                stubs: &stub_results,
-                mutation_score,
-            },
-            options.min_mutation_score,
-            options.min_branch_coverage,
-        );
-        fill_quality(
-            example,
-            &reference,
-            coverage.as_ref(),
-            &stub_results,
+/// One item's findings from its measurements, written into its quality record too.
+fn item_audit(
+    example: &mut Example,
+    (reference, coverage): Measured,
+    stub_results: Vec<StubResult>,
+    mutation: mutation::MutationResult,
+    options: &AuditOptions,
+) -> ItemAudit {
+    let always_passes = reference.always_passes();
+    let (coverage, coverage_error) = match coverage {
+        Ok(coverage) => (Some(coverage), None),
+        Err(error) => (None, Some(error.to_string())),
+    };
+    let mutation_score = mutation.score();
+    let weak = weak_reasons(
+        example,
+        Measurements {
+            reference: &reference,
+            coverage: coverage.as_ref(),
+            stubs: &stub_results,
             mutation_score,
-        );
-        let mutation_skipped = if !always_passes {
-            Some("the reference does not pass every run".to_string())
-        } else if mutation.runs.is_empty() {
-            Some("the target's body offers no mutant".to_string())
-        } else {
-            None
-        };
-        (runner.on_event)(AuditEvent::ItemAudited {
-            index: first_index + offset,
-            id: example.id.clone(),
-            weak: weak.clone(),
-        });
-        audited.push(ItemAudit {
-            id: example.id.clone(),
-            weak,
-            time_limit_s: example.time_limit_s,
-            reference,
-            coverage,
-            coverage_error,
-            stubs: stub_results,
-            mutants: MutantCounts {
-                total: mutation.runs.len(),
-                killed: mutation.count(MutantStatus::Killed),
-                timed_out: mutation
-                    .runs
-                    .iter()
-                    .filter(|r| r.verdict == Verdict::Timeout)
-                    .count(),
-                survived: mutation.count(MutantStatus::Survived),
-                sandbox_errors: mutation.count(MutantStatus::SandboxError),
-            },
-            survivors: mutation.survivors().map(|r| r.mutant.to_string()).collect(),
-            mutation_skipped,
-        });
+        },
+        options.min_mutation_score,
+        options.min_branch_coverage,
+    );
+    fill_quality(
+        example,
+        &reference,
+        coverage.as_ref(),
+        &stub_results,
+        mutation_score,
+    );
+    let mutation_skipped = if !always_passes {
+        Some("the reference does not pass every run".to_string())
+    } else if mutation.runs.is_empty() {
+        Some("the target's body offers no mutant".to_string())
+    } else {
+        None
+    };
+    ItemAudit {
+        id: example.id.clone(),
+        weak,
+        time_limit_s: example.time_limit_s,
+        reference,
+        coverage,
+        coverage_error,
+        stubs: stub_results,
+        mutants: MutantCounts {
+            total: mutation.runs.len(),
+            killed: mutation.count(MutantStatus::Killed),
+            timed_out: mutation
+                .runs
+                .iter()
+                .filter(|r| r.verdict == Verdict::Timeout)
+                .count(),
+            survived: mutation.count(MutantStatus::Survived),
+            sandbox_errors: mutation.count(MutantStatus::SandboxError),
+        },
+        survivors: mutation.survivors().map(|r| r.mutant.to_string()).collect(),
+        mutation_skipped,
     }
-    audited
 }
 
 /// Writes the audit's figures into the example's quality record (every figure is replaced, so a
