@@ -62,6 +62,24 @@ impl<'a> Modules<'a> {
     }
 }
 
+/// Builtins of Python 2 only, which code written for both Pythons reads on its Python 2 branches
+/// (`if sys.version_info < (3,): _range = xrange`): not unresolved, since those branches do not
+/// run; a live read raises NameError when the probe calls it, as any other error.
+const PYTHON2_BUILTINS: [&str; 12] = [
+    "xrange",
+    "unicode",
+    "basestring",
+    "unichr",
+    "long",
+    "raw_input",
+    "file",
+    "execfile",
+    "cmp",
+    "buffer",
+    "apply",
+    "intern",
+];
+
 /// The most modules one slice may draw definitions from (the target's own included).
 const MAX_MODULES: usize = 24;
 
@@ -732,7 +750,7 @@ fn reach(
                             }
                         }
                     }
-                    None if facts.is_builtin(name) => {}
+                    None if facts.is_builtin(name) || PYTHON2_BUILTINS.contains(&name) => {}
                     None => {
                         if !unresolved.contains(&name) {
                             unresolved.push(name);
@@ -1405,6 +1423,20 @@ def merge(*colls):
         assert_eq!(
             slice(MODULE, "lonely", None, &facts()),
             Err(SkipReason::UnresolvedName("missing_helper".into()))
+        );
+        // toml's decoder: the Python 2 branch (`sys.version_info < (3,)` there) reads a builtin
+        // the running Python lacks.
+        let both = "import os\n\nif os.name == 'python2':\n    _range = xrange\nelse:\n    _range = range\n\ndef evens(n):\n    return _range(0, n, 2)\n";
+        let program = slice(both, "evens", None, &facts()).unwrap();
+        assert!(program.contains("_range = xrange"), "{program}");
+        assert_eq!(
+            slice(
+                &both.replace("_range(0", "missing(0"),
+                "evens",
+                None,
+                &facts()
+            ),
+            Err(SkipReason::UnresolvedName("missing".into()))
         );
         let optional = "try:\n    import numpy as np\nexcept ImportError:\n    np = None\n\ndef norm(v):\n    return v if np is None else np.sqrt(v)\n";
         assert_eq!(
