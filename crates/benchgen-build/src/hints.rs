@@ -51,6 +51,11 @@ pub(crate) enum Hint {
     /// A `datetime.timedelta`.
     #[serde(rename = "timedelta")]
     TimeDelta,
+    /// An instance of a class the program defines, built from its constructor (the probe's
+    /// `instances`).
+    Instance {
+        class: String,
+    },
     Any,
 }
 
@@ -69,7 +74,7 @@ impl Hint {
         }
     }
 
-    fn union(options: Vec<Hint>) -> Hint {
+    pub(crate) fn union(options: Vec<Hint>) -> Hint {
         let mut flat = Vec::new();
         for option in options {
             match option {
@@ -114,6 +119,17 @@ pub(crate) fn documented_types(docstring: &str) -> std::collections::HashMap<Str
         if let Some(hint) = entry.type_text.and_then(documented_type) {
             found.entry(entry.name.to_string()).or_insert(hint);
         }
+    }
+    found
+}
+
+/// What a docstring says of each parameter's type, as text: the type an entry states, else its
+/// description (`:param other: Interval`).
+pub(crate) fn documented_type_texts(docstring: &str) -> std::collections::HashMap<String, String> {
+    let mut found = std::collections::HashMap::new();
+    for entry in entries(docstring) {
+        let text = entry.type_text.map_or(entry.description, str::to_string);
+        found.entry(entry.name.to_string()).or_insert(text);
     }
     found
 }

@@ -191,6 +191,10 @@ MAX_MEMBERS = 8
 # Most receivers kept for a method, and constructor calls tried to find them.
 MAX_RECEIVERS = 6
 MAX_RECEIVER_TRIES = 60
+# Instances of a program's class built for the parameters that take one (see `_instances`),
+# by class name.
+INSTANCES = {}
+MAX_INSTANCES = 6
 # Values of its pool each optional constructor parameter is tried with, alone.
 OPTIONAL_RECEIVER_VALUES = 12
 # Receivers built by a sequence (a constructed receiver, then calls of the class's own methods
@@ -281,6 +285,8 @@ def pool(hint, rng, depth=0):
     kind = hint.get("type", "any")
     if kind in POOLS:
         return list(POOLS[kind])
+    if kind == "instance":
+        return list(INSTANCES.get(hint["class"], ()))
     if kind == "union":
         values = []
         for option in hint["options"]:
@@ -337,6 +343,8 @@ def matches(value, hint, depth=0):
         return type(value) in (bytes, bytearray)
     if kind == "none":
         return value is None
+    if kind == "instance":
+        return type(value).__name__ == hint["class"]
     if kind in DATE_TYPES:
         # A datetime is a date too (a subclass), as functions taking dates accept.
         return isinstance(value, DATE_TYPES[kind])
@@ -541,6 +549,41 @@ class Probe:
             self.vocabulary = self._class_vocabulary()
             POOLS["str"] = self.vocabulary + [v for v in POOLS["str"] if v not in self.vocabulary]
         self.literals = self._literals() if self.aim else {}
+        for name, params in config.get("instances", {}).items():
+            INSTANCES[name] = self._instances(name, params)
+
+    def _instances(self, name, params):
+        """A few instances of the program's class `name` for parameters that take one, built
+        from values for its constructor's `params` (the diagonal of their pools, as receivers
+        are): those a test can write (their repr evaluates back to an equal value), distinct."""
+        cls = self.namespace.get(name)
+        if not isinstance(cls, type):
+            return []
+        pools = [pool(p["hint"], self.rng) for p in params]
+        required = [i for i, p in enumerate(params) if p["required"]]
+        made, texts = [], set()
+        for j in range(max([len(pools[i]) for i in required] + [1])):
+            if len(made) >= MAX_INSTANCES or self._out_of_time():
+                break
+            chosen = {i: pools[i][(j + i) % len(pools[i])] for i in required if pools[i]}
+            call = _arguments(params, chosen)
+            if call is None or len(chosen) < len(required):
+                continue
+            sink = io.StringIO()
+            saved = sys.stdout, sys.stderr
+            try:
+                sys.stdout = sys.stderr = sink
+                with _CallTimer(self.config["call_cpu_s"]):
+                    obj = cls(*call[0], **call[1])
+                    text = self._literal(obj)
+            except BaseException:  # noqa: BLE001 - arguments it refuses build nothing
+                continue
+            finally:
+                sys.stdout, sys.stderr = saved
+            if text is not None and text not in texts:
+                texts.add(text)
+                made.append(obj)
+        return made
 
     def _class_vocabulary(self):
         """Short strings of the receiver's class bodies (`WEEKDAYS = [("Mon", "Monday"), ...]`),

@@ -75,6 +75,10 @@ struct Config<'a> {
     /// For a method called on receivers the probe builds (`call` is then the class).
     #[serde(skip_serializing_if = "Option::is_none")]
     receiver: Option<ReceiverConfig>,
+    /// The constructor parameters of the program's classes that parameters take instances of
+    /// (`Hint::Instance`), by class: the probe builds a few of each.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    instances: BTreeMap<String, Vec<Param>>,
     /// The function the slice was cut from, which the probe calls on every case too where it
     /// can import it with the same source.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -262,7 +266,15 @@ pub fn request(
 ) -> ExecRequest {
     let config = Config {
         original,
-        ..config(function, &function.target, call, callable, seeds, settings)
+        ..config(
+            program,
+            function,
+            &function.target,
+            call,
+            callable,
+            seeds,
+            settings,
+        )
     };
     config_request(program, config)
 }
@@ -289,7 +301,7 @@ pub fn aimed_request(
 ) -> ExecRequest {
     let config = Config {
         aim: true,
-        ..config(function, target, call, callable, seeds, settings)
+        ..config(program, function, target, call, callable, seeds, settings)
     };
     config_request(program, config)
 }
@@ -309,18 +321,8 @@ pub fn method_request(
     round: Round,
 ) -> ExecRequest {
     let class = function.class_path.join(".");
-    // `__new__` builds the instances of a class without an `__init__` of its own (a subclass
-    // of a namedtuple, an immutable value).
-    let functions = benchgen_python::functions(program);
-    let constructor = |name: &str| {
-        let qualified = format!("{class}.{name}");
-        functions
-            .iter()
-            .rfind(|f| f.qualified_name == qualified)
-            .cloned()
-    };
-    let init = constructor("__init__")
-        .or_else(|| constructor("__new__"))
+    let init = constructor(&benchgen_python::functions(program), &class)
+        .cloned()
         .map(|mut init| {
             if let Some(stub) = stub {
                 stub.apply(&mut init);
@@ -329,6 +331,7 @@ pub fn method_request(
         });
     let params = init.map(|init| parameters(&init, 1)).unwrap_or_default();
     let mut config = config(
+        program,
         function,
         &function.target,
         &class,
@@ -432,7 +435,108 @@ fn parameters(function: &FunctionInfo, bound: usize) -> Vec<Param> {
         .collect()
 }
 
+/// The constructor of `class` among `functions`: its own `__init__`, else its own `__new__`,
+/// which builds the instances of a class without an `__init__` (a subclass of a namedtuple,
+/// an immutable value).
+fn constructor<'f>(functions: &'f [FunctionInfo], class: &str) -> Option<&'f FunctionInfo> {
+    let own = |name: &str| {
+        let qualified = format!("{class}.{name}");
+        functions.iter().rfind(|f| f.qualified_name == qualified)
+    };
+    own("__init__").or_else(|| own("__new__"))
+}
+
+/// Gives the parameters of `params` that take instances of a class `program` defines a
+/// `Hint::Instance` of it (alone where nothing else was known, else beside what was), and
+/// returns those classes' constructor parameters. A parameter takes one where its annotation
+/// or documented type names the class (`tokenizer: Tokenizer`, `:param other: Interval`),
+/// where its name is the class's (`interval` for `Interval`), or where it is the `other` of
+/// a method of the class.
+fn instance_parameters(
+    program: &str,
+    function: &FunctionInfo,
+    params: &mut [Param],
+) -> BTreeMap<String, Vec<Param>> {
+    let classes: Vec<String> = benchgen_python::top_level_statements(program)
+        .into_iter()
+        .filter(|s| s.kind == benchgen_python::StatementKind::Definition)
+        .filter_map(|s| {
+            let name = s.binds.first()?.clone();
+            let text = &program[s.span.start_byte..s.span.end_byte];
+            text.lines()
+                .any(|line| line.starts_with(&format!("class {name}")))
+                .then_some(name)
+        })
+        .collect();
+    if classes.is_empty() {
+        return BTreeMap::new();
+    }
+    let documented = function
+        .docstring
+        .as_deref()
+        .map(crate::hints::documented_type_texts)
+        .unwrap_or_default();
+    let class_in = |text: &str| {
+        text.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .find(|word| classes.iter().any(|c| c == word))
+            .map(str::to_string)
+    };
+    let functions = benchgen_python::functions(program);
+    let mut instances = BTreeMap::new();
+    for param in params.iter_mut() {
+        if param.kind == "var_positional" {
+            continue;
+        }
+        let source = function.parameters.iter().find(|p| p.name == param.name);
+        let named = source
+            .and_then(|p| p.annotation.as_deref())
+            .and_then(class_in)
+            .or_else(|| documented.get(&param.name).and_then(|t| class_in(t)))
+            .or_else(|| {
+                classes
+                    .iter()
+                    .find(|c| snake_case(c) == param.name)
+                    .cloned()
+            })
+            .or_else(|| {
+                (param.name == "other")
+                    .then(|| function.class_path.last().filter(|c| classes.contains(c)))
+                    .flatten()
+                    .cloned()
+            });
+        let Some(class) = named else {
+            continue;
+        };
+        let instance = Hint::Instance {
+            class: class.clone(),
+        };
+        param.hint = match std::mem::replace(&mut param.hint, Hint::Any) {
+            Hint::Any => instance,
+            known => Hint::union(vec![known, instance]),
+        };
+        // Its constructor's parameters by their own hints: no instances within instances.
+        let made = constructor(&functions, &class)
+            .map(|init| parameters(init, 1))
+            .unwrap_or_default();
+        instances.insert(class, made);
+    }
+    instances
+}
+
+/// `IntervalTree` → `interval_tree`.
+fn snake_case(name: &str) -> String {
+    let mut snake = String::new();
+    for (i, c) in name.chars().enumerate() {
+        if c.is_uppercase() && i > 0 {
+            snake.push('_');
+        }
+        snake.extend(c.to_lowercase());
+    }
+    snake
+}
+
 fn config<'a>(
+    program: &str,
     function: &FunctionInfo,
     target: &Target,
     call: &'a str,
@@ -440,10 +544,12 @@ fn config<'a>(
     seeds: Vec<String>,
     settings: &ProbeSettings,
 ) -> Config<'a> {
-    let params = parameters(function, callable.bound_parameters());
+    let mut params = parameters(function, callable.bound_parameters());
+    let instances = instance_parameters(program, function, &mut params);
     Config {
         call,
         params,
+        instances,
         seeds,
         lines: [target.span.start_line, target.span.end_line],
         body_line: target.body.start_line,

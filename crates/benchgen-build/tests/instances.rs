@@ -1,0 +1,79 @@
+//! End to end (issue 30): parameters that take an object of a class the program defines.
+//!
+//! `Span.overlaps(other)` (documented `:param other: Span`), `Span.contains(span)` (named after
+//! the class) and `join(a: Span, b: Span)` (annotated) get nothing from the generic pools but
+//! errors; the probe builds spans from the class's constructor (its own `__new__`: a namedtuple
+//! subclass, as intervaltree's `Interval`) and passes them, written as the tests can read them
+//! (`Span(0, 3)`). Each becomes an item whose tests a plausible wrong body fails and the
+//! reference passes.
+//!
+//! Needs bubblewrap and root: without them the test is ignored, or fails under CI.
+
+include!(concat!(env!("OUT_DIR"), "/prereq.rs"));
+use prereq::{require, Prereq};
+
+mod support;
+use support::{build_one, executors, item, passes};
+
+const SPANS: &str = r#"
+from collections import namedtuple
+
+
+class Span(namedtuple('SpanBase', ['begin', 'end'])):
+    """A half-open range of integers [begin, end)."""
+    __slots__ = ()
+
+    def __new__(cls, begin, end):
+        if not (isinstance(begin, int) and isinstance(end, int)):
+            raise TypeError('a span is made of integers')
+        return super(Span, cls).__new__(cls, begin, end)
+
+    def overlaps(self, other):
+        """
+        Whether this span and another share at least one integer.
+        :param other: Span
+        :return: True or False
+        """
+        return self.begin < other.end and other.begin < self.end
+
+    def contains(self, span):
+        """Whether every integer of `span` is in this span (an empty span is in any)."""
+        if span.begin >= span.end:
+            return True
+        return self.begin <= span.begin and span.end <= self.end
+
+
+def join(a: Span, b: Span) -> Span:
+    """The smallest span holding both spans."""
+    return Span(min(a.begin, b.begin), max(a.end, b.end))
+"#;
+
+#[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
+fn objects_of_the_programs_classes_are_arguments() {
+    require(&[Prereq::Sandbox]);
+    let (main, second) = executors();
+    let report = build_one("spans.py", SPANS, &main, &second);
+    let judged = [
+        (
+            "Span.overlaps",
+            "return self.begin <= other.end and other.begin <= self.end",
+        ),
+        (
+            "Span.contains",
+            "return self.begin <= span.begin and span.end <= self.end",
+        ),
+        ("join", "return Span(a.begin, b.end)"),
+    ];
+    for (name, wrong) in judged {
+        let example = item(&report, name);
+        println!("{name}:\n{}", example.tests);
+        assert!(example.tests.contains("Span("), "{name}: {}", example.tests);
+        assert_eq!(passes(&main, example, None), (true, true), "{name}");
+        assert_eq!(
+            passes(&main, example, Some(wrong)),
+            (false, false),
+            "{name}: `{wrong}` passed"
+        );
+    }
+}
