@@ -48,8 +48,9 @@ pub fn stub_bodies(example: &Example, result_type_hint: Option<&str>) -> Vec<Str
 const IDENTITY_STUBS: usize = 3;
 
 /// Wrong answers a test of trivial inputs passes: `return <parameter>` for each of the first
-/// [`IDENTITY_STUBS`] parameters (not `self`/`cls`), and, for each parameter with a default, the
-/// reference body run with that parameter set back to its default. A body spliced at the
+/// [`IDENTITY_STUBS`] parameters (not `self`/`cls`), and, for each parameter with a default
+/// (not an internal one, `_dict=dict`), the reference body run with that parameter set back to
+/// its default. A body spliced at the
 /// reference body's own indentation; none for a one-line target.
 pub fn behaviour_stubs(example: &Example) -> Vec<String> {
     let Some(function) = benchgen_python::functions(&example.program)
@@ -69,6 +70,7 @@ pub fn behaviour_stubs(example: &Example) -> Vec<String> {
     let mut bodies: Vec<String> = parameters
         .iter()
         .filter(|p| !matches!(p.kind, ParameterKind::VarArgs | ParameterKind::KwArgs))
+        .filter(|p| !p.is_internal())
         .take(IDENTITY_STUBS)
         .map(|p| format!("return {}", p.name))
         .collect();
@@ -84,7 +86,9 @@ pub fn behaviour_stubs(example: &Example) -> Vec<String> {
         .find(|line| !line.trim().is_empty() && !line.trim_start().starts_with('#'))
         .map(|line| &line[..line.len() - line.trim_start().len()]);
     if let (true, Some(indent)) = (on_own_line, indent) {
-        for parameter in &parameters {
+        // An internal parameter is never passed, by callers or tests: resetting it changes
+        // nothing a test can see, and says nothing of the tests.
+        for parameter in parameters.iter().filter(|p| !p.is_internal()) {
             if let Some(default) = &parameter.default {
                 bodies.push(format!(
                     "{indent}{} = {default}\n{}",
@@ -204,7 +208,7 @@ mod tests {
     #[test]
     fn behaviour_stubs_return_an_argument_or_ignore_a_default() {
         let example = crate::example_for_tests(
-            "class C:\n    def m(self, text, width=70, *rest):\n        \"\"\"Doc.\"\"\"\n        return text[:width]\n",
+            "class C:\n    def m(self, text, width=70, *rest, _cut=None):\n        \"\"\"Doc.\"\"\"\n        return text[:width]\n",
             "C.m",
             "def test_m():\n    assert C().m('abc', 1) == 'a'\n",
         );

@@ -286,7 +286,8 @@ def pool(hint, rng, depth=0):
     if kind in POOLS:
         return list(POOLS[kind])
     if kind == "instance":
-        return list(INSTANCES.get(hint["class"], ()))
+        # None built (no constructor arguments work, no literal): what any parameter gets.
+        return list(INSTANCES.get(hint["class"], ())) or list(ANY)
     if kind == "union":
         values = []
         for option in hint["options"]:

@@ -413,8 +413,7 @@ fn parameters(function: &FunctionInfo, bound: usize) -> Vec<Param> {
         .iter()
         .skip(bound)
         .filter(|p| p.kind != ParameterKind::KwArgs)
-        // `_nil=[]`, `_sentinel=object()`: internal, callers never pass them.
-        .filter(|p| !(p.name.starts_with('_') && p.default.is_some()))
+        .filter(|p| !p.is_internal())
         .map(|p| Param {
             name: p.name.clone(),
             kind: match p.kind {

@@ -46,6 +46,14 @@ pub struct Parameter {
     pub kind: ParameterKind,
 }
 
+impl Parameter {
+    /// A defaulted parameter named with a leading underscore (`_nil=[]`, `_dict=dict`): the
+    /// function's own plumbing, which callers never pass.
+    pub fn is_internal(&self) -> bool {
+        self.name.starts_with('_') && self.default.is_some()
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ParameterKind {
     /// Before a `/`.
