@@ -208,7 +208,7 @@ mod tests {
     #[test]
     fn behaviour_stubs_return_an_argument_or_ignore_a_default() {
         let example = crate::example_for_tests(
-            "class C:\n    def m(self, text, width=70, *rest, _cut=None):\n        \"\"\"Doc.\"\"\"\n        return text[:width]\n",
+            "class C:\n    def m(self, text, width=70, *rest, _nil=()):\n        \"\"\"Doc.\"\"\"\n        return text[:width]\n",
             "C.m",
             "def test_m():\n    assert C().m('abc', 1) == 'a'\n",
         );

@@ -47,10 +47,12 @@ pub struct Parameter {
 }
 
 impl Parameter {
-    /// A defaulted parameter named with a leading underscore (`_nil=[]`, `_dict=dict`): the
-    /// function's own plumbing, which callers never pass.
+    /// A parameter named with a leading underscore whose default is not `None` (`_nil=[]`,
+    /// `_dict=dict`, `_sentinel=object()`): the function's own plumbing, which callers never
+    /// pass. `_func=None` is no such thing: a decorator used with or without arguments
+    /// (`@memoize`, `@memoize(key_func=...)`) is handed the function there.
     pub fn is_internal(&self) -> bool {
-        self.name.starts_with('_') && self.default.is_some()
+        self.name.starts_with('_') && self.default.as_deref().is_some_and(|d| d != "None")
     }
 }
 
@@ -446,6 +448,17 @@ fn cleandoc(raw: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn internal_parameters_are_plumbing_callers_never_pass() {
+        let source = "def loads(s, _dict=dict, _nil=[], _func=None, _x=1, y=2):\n    pass\n";
+        let internal: Vec<bool> = functions(source)[0]
+            .parameters
+            .iter()
+            .map(Parameter::is_internal)
+            .collect();
+        assert_eq!(internal, [false, true, true, false, true, false]);
+    }
 
     #[test]
     fn stubs_annotate_what_the_source_leaves_open() {
