@@ -195,6 +195,8 @@ MAX_RECEIVER_TRIES = 60
 # by class name.
 INSTANCES = {}
 MAX_INSTANCES = 6
+# Module constants of a default's type put first in its parameter's pool (`_sibling_constants`).
+MAX_SIBLINGS = 12
 # Values of its pool each optional constructor parameter is tried with, alone.
 OPTIONAL_RECEIVER_VALUES = 12
 # Receivers built by a sequence (a constructed receiver, then calls of the class's own methods
@@ -552,6 +554,22 @@ class Probe:
         self.literals = self._literals() if self.aim else {}
         for name, params in config.get("instances", {}).items():
             INSTANCES[name] = self._instances(name, params)
+        self.siblings = [self._sibling_constants(p.get("default")) for p in self.params]
+
+    def _sibling_constants(self, default):
+        """For a parameter whose default is a module constant (`spec=CSS3`), that constant's
+        value and those of the module's other constants of its type (`HTML4`, `CSS2`...): the
+        choices a parameter defaulting to one of a family of constants documents."""
+        value = self.namespace.get(default) if isinstance(default, str) else None
+        if not (default.isupper() if isinstance(default, str) else False) or \
+                type(value) not in (str, int, float, bytes):
+            return []
+        found = [value]
+        for name, other in self.namespace.items():
+            if (name.isupper() and not name.startswith("_") and type(other) is type(value)
+                    and not _among(other, found) and len(found) < MAX_SIBLINGS):
+                found.append(other)
+        return found
 
     def _instances(self, name, params):
         """A few instances of the program's class `name` for parameters that take one, built
@@ -834,12 +852,12 @@ class Probe:
 
     def _pool(self, i, values):
         """`values`, but the receivers for the receiver's slot, and for a method's parameters
-        what the receivers hold first."""
+        what the receivers hold first; before all, the constants a parameter's default is one
+        of (see `_sibling_constants`)."""
         if self.spec is not None and i == 0:
             return list(self.receivers)
-        if self.spec is not None:
-            return self.members + [v for v in values if not _among(v, self.members)]
-        return values
+        first = self.siblings[i] + (self.members if self.spec is not None else [])
+        return first + [v for v in values if not _among(v, first)]
 
     def run(self):
         if self.spec is not None:

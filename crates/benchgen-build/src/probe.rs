@@ -250,6 +250,9 @@ struct Param {
     kind: &'static str,
     required: bool,
     hint: Hint,
+    /// The default's text: a module constant there (`spec=CSS3`) brings its siblings.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    default: Option<String>,
 }
 
 /// The request that probes `function` (as found in `program`, at `target`) by calling the
@@ -430,6 +433,7 @@ fn parameters(function: &FunctionInfo, bound: usize) -> Vec<Param> {
                 },
                 _ => hint(p),
             },
+            default: p.default.clone(),
         })
         .collect()
 }

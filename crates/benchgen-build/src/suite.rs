@@ -305,8 +305,8 @@ fn behaviour(case: &Case) -> (CaseKind, &str, &str) {
 /// iterator argument, then distinct behaviours (inputs returned unchanged and each receiver
 /// among them), then the rest, then a few calls with an argument taken from another and a few
 /// near misses; returned in probe order.
-fn choose(
-    cases: &[Case],
+fn choose<'c>(
+    cases: &'c [Case],
     usable: &[(usize, Check)],
     size: SuiteSize,
     kills: &[Vec<usize>],
@@ -395,24 +395,28 @@ fn choose(
         .iter()
         .flat_map(|&(i, _)| kills_of(i).iter().copied())
         .collect();
-    while chosen.len() < size.max {
-        let best = usable
-            .iter()
-            .filter(|&&(i, _)| allowed(&chosen, i))
-            .map(|&(i, check)| {
-                (
-                    kills_of(i).iter().filter(|m| !killed.contains(m)).count(),
-                    i,
-                    check,
-                )
-            })
-            .filter(|&(new, _, _)| new > 0)
-            .max_by_key(|&(new, i, _)| (new, preference(i, &shown)));
-        let Some((_, i, check)) = best else { break };
-        killed.extend(kills_of(i).iter().copied());
-        shown.add(&cases[i]);
-        chosen.push((i, check));
-    }
+    let kill_cover =
+        |chosen: &mut Vec<(usize, Check)>, killed: &mut HashSet<usize>, shown: &mut Shown<'c>| {
+            while chosen.len() < size.max {
+                let best = usable
+                    .iter()
+                    .filter(|&&(i, _)| allowed(chosen, i))
+                    .map(|&(i, check)| {
+                        (
+                            kills_of(i).iter().filter(|m| !killed.contains(m)).count(),
+                            i,
+                            check,
+                        )
+                    })
+                    .filter(|&(new, _, _)| new > 0)
+                    .max_by_key(|&(new, i, _)| (new, preference(i, shown)));
+                let Some((_, i, check)) = best else { break };
+                killed.extend(kills_of(i).iter().copied());
+                shown.add(&cases[i]);
+                chosen.push((i, check));
+            }
+        };
+    kill_cover(&mut chosen, &mut killed, &mut shown);
     // An iterator where the function takes any iterable: an answer that needs a sized or
     // re-iterable argument is wrong by the docstring, and no mutant of the reference shows it.
     if !chosen.iter().any(|&(i, _)| passes_iterator(&cases[i])) && chosen.len() < size.max {
@@ -466,9 +470,13 @@ fn choose(
             })
             .copied();
         let Some((i, check)) = best else { break };
+        killed.extend(kills_of(i).iter().copied());
         shown.add(&cases[i]);
         chosen.push((i, check));
     }
+    // The value tests added since may let in the exception tests that kill what is left (an
+    // error the reference raises where a fault returns).
+    kill_cover(&mut chosen, &mut killed, &mut shown);
     // Last, calls made from another to show a near miss, a few ways past the target like the
     // kill cover (last, so that exception tests among them find the value tests they need): a
     // string made from another (case swapped, one character more or less: an exact comparison

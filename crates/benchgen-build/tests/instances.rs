@@ -1,4 +1,5 @@
-//! End to end (issue 30): parameters that take an object of a class the program defines.
+//! End to end (issue 30): parameters that take an object of a class the program defines, or
+//! one of a family of module constants.
 //!
 //! `Span.overlaps(other)` (documented `:param other: Span`), `Span.contains(span)` (named after
 //! the class) and `join(a: Span, b: Span)` (annotated) get nothing from the generic pools but
@@ -6,6 +7,10 @@
 //! subclass, as intervaltree's `Interval`) and passes them, written as the tests can read them
 //! (`Span(0, 3)`). Each becomes an item whose tests a plausible wrong body fails and the
 //! reference passes.
+//!
+//! `name_to_hex(name, spec=CSS3)` (webcolors' shape) means the other specifications too
+//! (`HTML4`, `CSS2`): a parameter whose default is a module constant gets the module's other
+//! constants of that type first, so an answer that ignores `spec` fails.
 //!
 //! Needs bubblewrap and root: without them the test is ignored, or fails under CI.
 
@@ -76,4 +81,42 @@ fn objects_of_the_programs_classes_are_arguments() {
             "{name}: `{wrong}` passed"
         );
     }
+}
+
+const COLORS: &str = r#"
+HTML4 = 'html4'
+CSS2 = 'css2'
+CSS3 = 'css3'
+DEFAULT_SEPARATOR = '-'
+
+_HTML4_NAMES = {'red': '#ff0000', 'lime': '#00ff00', 'blue': '#0000ff'}
+_CSS3_NAMES = dict(_HTML4_NAMES, orange='#ffa500', rebeccapurple='#663399')
+_TABLES = {HTML4: _HTML4_NAMES, CSS2: _HTML4_NAMES, CSS3: _CSS3_NAMES}
+
+
+def name_to_hex(name, spec=CSS3):
+    """The hex code of the color `name` (in any case) in the list of `spec`: HTML4, CSS2 or
+    CSS3 (the default). 'red', 'lime' and 'blue' are in every list; 'orange' and
+    'rebeccapurple' only in CSS3's. A name the list lacks, or another `spec`, is a ValueError.
+    """
+    if spec not in _TABLES:
+        raise ValueError(f'{spec!r} is not a supported specification')
+    table = _TABLES[spec]
+    if name.lower() not in table:
+        raise ValueError(f'{name!r} is not a color of {spec}')
+    return table[name.lower()]
+"#;
+
+#[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
+fn a_default_constant_brings_its_siblings() {
+    require(&[Prereq::Sandbox]);
+    let (main, second) = executors();
+    let report = build_one("colors.py", COLORS, &main, &second);
+    let example = item(&report, "name_to_hex");
+    println!("{}", example.tests);
+    assert_eq!(passes(&main, example, None), (true, true));
+    // Checks `spec`, then looks every name up in the default's list.
+    let ignores_spec = "if spec not in _TABLES:\n    raise ValueError(spec)\nif name.lower() not in _CSS3_NAMES:\n    raise ValueError(name)\nreturn _CSS3_NAMES[name.lower()]";
+    assert_eq!(passes(&main, example, Some(ignores_spec)), (false, false));
 }
