@@ -49,6 +49,7 @@ import builtins
 import canon
 import copy
 import datetime
+import decimal
 import functools
 import importlib
 import inspect
@@ -141,6 +142,8 @@ CALLABLE_NAMES = {id(f): name for f, name in [
 ANY = [0, 1, -1, 3, 12, 2000, 2.5, 0.5, 0.3, "", "abc", "Hello World", "/usr/lib",
        "dir/file.tar.gz", "it's", b"abc", [], [1, 2, 3], [3, 1, 2, 2], ["a", "b"],
        [0.5, 2.0, 4.5], (1, 2), {"a": 1}, None, True]
+# What ANY starts with where the program binds `Decimal` (see `Probe.__init__`).
+DECIMALS = [decimal.Decimal("2.5"), decimal.Decimal("-7"), decimal.Decimal("0.1")]
 # Share of random calls that draw a parameter from ANY instead of its hint's pool: names and
 # annotations mislead (`base` is a number base in one module and a URL in another).
 OFF_HINT = 0.25
@@ -442,6 +445,12 @@ def mutate(value, rng, depth=0):
 # Formats of dates, times and durations, for the text parameters of a function of dates.
 DATE_FORMATS = ["%Y-%m-%dT%H:%M:%S", "%H:%M:%S.%f%z", "%d.%m.%Y %j %W %w", "%C %Z %h %%",
                 "P%P %p"]
+# Dates, times and durations written out (ISO 8601, basic and extended, with zones and
+# fractions), for the functions named for them (`DATE_WORDS`).
+DATE_TEXTS = ["2020-02-29", "1985-04-12T23:20:50.52Z", "19850412", "23:20:50", "2012-W05-3",
+              "P1Y2M10DT2H30M", "1996-12-19T16:39:57-08:00", "PT36H", "P3DT12H30M", "2020-060",
+              "10:15+01:00"]
+DATE_WORDS = ("date", "time", "duration", "iso")
 # The date and time types by their hint's name.
 DATE_TYPES = {"date": datetime.date, "datetime": datetime.datetime, "time": datetime.time,
               "timedelta": datetime.timedelta}
@@ -540,6 +549,15 @@ class Probe:
             # A function of dates formats or parses them: its text leads with the directives
             # `strftime` and its kin read, which no other text holds.
             POOLS["str"] = DATE_FORMATS + [v for v in POOLS["str"] if v not in DATE_FORMATS]
+        if namespace.get("Decimal") is decimal.Decimal:
+            # A program that computes with Decimals (`(a / b).to_integral(ROUND_FLOOR)`) is
+            # handed them where nothing says what a parameter takes.
+            ANY[:0] = DECIMALS
+        subject = (self.spec["method"] if self.spec else config["call"]).lower()
+        if any(word in subject for word in DATE_WORDS):
+            # One named for dates or durations (`parse_date`, `parse_iso`) reads them written
+            # out, as no other text is.
+            POOLS["str"] = DATE_TEXTS + [v for v in POOLS["str"] if v not in DATE_TEXTS]
         if self.spec is not None:
             self.cls = self.function
             self.target = getattr(self.cls, self.spec["method"])

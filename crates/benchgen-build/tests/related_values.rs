@@ -174,3 +174,58 @@ fn functions_of_dates_and_durations_become_items() {
         );
     }
 }
+
+/// isodate's shapes: a function named for dates or durations reads them written out (no generic
+/// text is an ISO 8601 duration), and one computing with Decimals, where nothing says what it takes, is handed
+/// them (`(a / b).to_integral(...)` fails on every other number).
+const WRITTEN: &str = r#"
+import re
+from decimal import Decimal, ROUND_FLOOR
+
+
+def fquotmod(val, low, high):
+    """A divmod function with boundaries."""
+    a, b = val - low, high - low
+    div = (a / b).to_integral(ROUND_FLOOR)
+    mod = a - div * b
+    mod += low
+    return int(div), mod
+
+
+_DURATION = re.compile(r'^P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?)?$')
+
+
+def parse_duration(text):
+    """The seconds an ISO 8601 duration of days, hours and minutes lasts; any other text is a
+    ValueError."""
+    match = _DURATION.match(text)
+    if not match or text in ('P', 'PT') or text.endswith('T'):
+        raise ValueError(f'not a duration of days, hours and minutes: {text!r}')
+    days, hours, minutes = (int(g or 0) for g in match.groups())
+    return ((days * 24 + hours) * 60 + minutes) * 60
+"#;
+
+#[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
+fn written_dates_and_decimals_are_inputs() {
+    require(&[Prereq::Sandbox]);
+    let (main, second) = executors();
+    let report = build_one("written.py", WRITTEN, &main, &second);
+    let judged = [
+        (
+            "fquotmod",
+            // The builtin divmod truncates Decimals towards zero.
+            "div, mod = divmod(val - low, high - low)\nreturn int(div), mod + low",
+        ),
+        (
+            "parse_duration",
+            "match = _DURATION.match(text)\nif not match or text in ('P', 'PT') or text.endswith('T'):\n    raise ValueError(text)\ndays, hours, minutes = (int(g or 0) for g in match.groups())\nreturn (days * 24 + hours) * 3600",
+        ),
+    ];
+    for (name, wrong) in judged {
+        let item = support::item(&report, name);
+        println!("{}", item.tests);
+        assert_eq!(passes(&main, item, None), (true, true), "{name}");
+        assert_eq!(passes(&main, item, Some(wrong)), (false, false), "{name}");
+    }
+}
