@@ -47,6 +47,7 @@ what failed, so that the caller can explain a function with no working input.
 
 import builtins
 import canon
+import collections.abc
 import copy
 import datetime
 import functools
@@ -62,6 +63,7 @@ import signal
 import sys
 import time
 import types
+import typing
 
 MARKER = "BENCHGEN-PROBE:"
 
@@ -281,6 +283,8 @@ def pool(hint, rng, depth=0):
     kind = hint.get("type", "any")
     if kind in POOLS:
         return list(POOLS[kind])
+    if kind == "choice":
+        return list(hint["values"])
     if kind == "union":
         values = []
         for option in hint["options"]:
@@ -321,6 +325,8 @@ def matches(value, hint, depth=0):
         return True
     if kind == "union":
         return any(matches(value, option, depth) for option in hint["options"])
+    if kind == "choice":
+        return _among(value, hint["values"])
     if kind == "callable":
         return callable(value)
     if kind == "int":
@@ -520,6 +526,14 @@ class Probe:
         self.triggered = {}
         self.errors = {}
         self.aim = config.get("aim", False)
+        if self.spec is not None:
+            self.cls = self.function
+            self.target = getattr(self.cls, self.spec["method"])
+            if self.spec["property"]:
+                # The getter's own function (`property.fget`, `cached_property.func`).
+                self.target = getattr(self.target, "fget", None) or self.target.func
+            self.spec["params"] = _resolved(self.spec["params"], self.cls, namespace)
+        self.params = _resolved(self.params, self.target, namespace)
         # The values the docstring names lead the pools of their kind (the probe is a fresh
         # module in each run, so its pools are this call's own).
         for kind, values in config.get("documented", {}).items():
@@ -530,11 +544,6 @@ class Probe:
             # `strftime` and its kin read, which no other text holds.
             POOLS["str"] = DATE_FORMATS + [v for v in POOLS["str"] if v not in DATE_FORMATS]
         if self.spec is not None:
-            self.cls = self.function
-            self.target = getattr(self.cls, self.spec["method"])
-            if self.spec["property"]:
-                # The getter's own function (`property.fget`, `cached_property.func`).
-                self.target = getattr(self.target, "fget", None) or self.target.func
             self.function = self._method_call
             self.params = [{"name": "self", "kind": "positional_only", "required": True,
                             "hint": {"type": "receiver"}}] + self.params
@@ -1974,6 +1983,79 @@ def _takes_none(hint):
     kind = hint.get("type")
     return kind == "none" or (kind == "union"
                               and any(_takes_none(option) for option in hint["options"]))
+
+
+# Hints of the classes an annotation may name (`float` takes ints too, as in hints.rs).
+RUNTIME_HINTS = {int: {"type": "int"}, bool: {"type": "bool"}, str: {"type": "str"},
+                 bytes: {"type": "bytes"}, type(None): {"type": "none"},
+                 float: {"type": "union", "options": [{"type": "float"}, {"type": "int"}]},
+                 **{cls: {"type": kind} for kind, cls in DATE_TYPES.items()}}
+# Generic containers by their origin, and the hint of their items.
+RUNTIME_CONTAINERS = {list: "list", tuple: "tuple", set: "set", frozenset: "set",
+                      collections.abc.Sequence: "list", collections.abc.Iterable: "iterable"}
+
+
+def _resolved(params, function, namespace):
+    """`params` with the hint of those whose annotation the Rust side could not read (a
+    `Literal[...]`, also through a module-level alias; an imported name, `datetime as
+    dt_datetime`; a forward reference) from the annotation the program evaluates to, where
+    every part of it names a kind (`_runtime_hint`): the annotation is the documented domain,
+    which a guess from the name is not."""
+    try:
+        signature = inspect.signature(function).parameters
+    except BaseException:  # noqa: BLE001 - no signature: the hints stay
+        return params
+    resolved = []
+    for param in params:
+        annotation = getattr(signature.get(param["name"]), "annotation", inspect.Parameter.empty)
+        hint = (None if param.get("annotation_read", True) or annotation is inspect.Parameter.empty
+                else _runtime_hint(annotation, getattr(function, "__globals__", namespace)))
+        if hint is not None and param["kind"] == "var_positional":
+            hint = {"type": "list", "item": hint}
+        if hint is not None and _takes_none(param["hint"]) and not _takes_none(hint):
+            # A default of None (or a docstring naming it) puts None in the domain.
+            hint = {"type": "union", "options": [hint, {"type": "none"}]}
+        resolved.append(param if hint is None else dict(param, hint=hint))
+    return resolved
+
+
+def _runtime_hint(annotation, namespace, depth=0):
+    """The hint of an evaluated annotation, or None when it names no kind the probe has a pool
+    for. A `Literal[...]` is a choice among its values (those with a literal: an enum member's
+    repr does not evaluate back)."""
+    if isinstance(annotation, typing.ForwardRef):
+        annotation = annotation.__forward_arg__
+    if isinstance(annotation, str):
+        try:
+            annotation = eval(annotation, namespace)
+        except BaseException:  # noqa: BLE001 - a name the program does not bind
+            return None
+    if depth > 3:
+        return None
+    if annotation is None:
+        return {"type": "none"}
+    origin, args = typing.get_origin(annotation), typing.get_args(annotation)
+    if origin is typing.Literal:
+        values = [v for v in args if v is None or type(v) in (str, int, bool, bytes)]
+        return {"type": "choice", "values": values} if values else None
+    if origin in (typing.Union, types.UnionType):
+        # The options with a pool: what the probe passes is in the domain, though not all of
+        # it (`Union[Arrow, datetime]` gets datetimes).
+        options = [o for o in (_runtime_hint(arg, namespace, depth + 1) for arg in args) if o]
+        return {"type": "union", "options": options} if options else None
+    if origin in RUNTIME_CONTAINERS:
+        item = _runtime_hint(args[0], namespace, depth + 1) if args else None
+        return {"type": RUNTIME_CONTAINERS[origin], "item": item or {"type": "any"}}
+    if origin in (dict, collections.abc.Mapping):
+        key, value = ([_runtime_hint(arg, namespace, depth + 1) for arg in args]
+                      if len(args) == 2 else [{"type": "str"}, None])
+        return {"type": "dict", "key": key or {"type": "any"}, "value": value or {"type": "any"}}
+    if origin is collections.abc.Callable:
+        return {"type": "callable"}
+    try:
+        return RUNTIME_HINTS.get(annotation)
+    except TypeError:  # an unhashable annotation
+        return None
 
 
 def _arguments(params, chosen):

@@ -246,6 +246,9 @@ struct Param {
     kind: &'static str,
     required: bool,
     hint: Hint,
+    /// The hint is the annotation's (see [`crate::hints::reads_annotation`]); where it is
+    /// not, the probe reads the annotation the program evaluates to, when there is one.
+    annotation_read: bool,
 }
 
 /// The request that probes `function` (as found in `program`, at `target`) by calling the
@@ -314,7 +317,10 @@ pub fn method_request(
     let functions = benchgen_python::functions(program);
     let constructor = |name: &str| {
         let qualified = format!("{class}.{name}");
-        functions.iter().rfind(|f| f.qualified_name == qualified).cloned()
+        functions
+            .iter()
+            .rfind(|f| f.qualified_name == qualified)
+            .cloned()
     };
     let init = constructor("__init__")
         .or_else(|| constructor("__new__"))
@@ -425,6 +431,7 @@ fn parameters(function: &FunctionInfo, bound: usize) -> Vec<Param> {
                 },
                 _ => hint(p),
             },
+            annotation_read: crate::hints::reads_annotation(p),
         })
         .collect()
 }
