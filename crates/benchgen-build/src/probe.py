@@ -241,6 +241,24 @@ class _Receiver:
         return "<" + "; ".join([made] + [step[0] for step in self.steps]) + ">"
 
 
+class _Instance:
+    """An argument of a method that is an instance of the receiver's class (a parameter
+    annotated with it: `is_between(start: "Arrow", end: "Arrow")`): a receiver without steps,
+    built afresh for every call as the receiver is, written as its constructor call."""
+
+    __slots__ = ("text", "receiver")
+
+    def __init__(self, cls_text, receiver):
+        made = f"{cls_text}.{receiver.factory}" if receiver.factory else cls_text
+        self.text, self.receiver = f"{made}({receiver.text})", receiver
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __repr__(self):
+        return self.text
+
+
 def _among(value, values):
     """Whether `values` holds `value`, by type and `==` (1 and True are two inputs)."""
     try:
@@ -285,6 +303,9 @@ def pool(hint, rng, depth=0):
         return list(POOLS[kind])
     if kind == "choice":
         return list(hint["values"])
+    if kind == "instance":
+        # The receivers' own (see `Probe._pool`).
+        return []
     if kind == "union":
         values = []
         for option in hint["options"]:
@@ -327,6 +348,8 @@ def matches(value, hint, depth=0):
         return any(matches(value, option, depth) for option in hint["options"])
     if kind == "choice":
         return _among(value, hint["values"])
+    if kind == "instance":
+        return isinstance(value, _Instance)
     if kind == "callable":
         return callable(value)
     if kind == "int":
@@ -533,7 +556,7 @@ class Probe:
                 # The getter's own function (`property.fget`, `cached_property.func`).
                 self.target = getattr(self.target, "fget", None) or self.target.func
             self.spec["params"] = _resolved(self.spec["params"], self.cls, namespace)
-        self.params = _resolved(self.params, self.target, namespace)
+        self.params = _resolved(self.params, self.target, namespace, getattr(self, "cls", None))
         # The values the docstring names lead the pools of their kind (the probe is a fresh
         # module in each run, so its pools are this call's own).
         for kind, values in config.get("documented", {}).items():
@@ -803,6 +826,9 @@ class Probe:
         if self.spec is not None and i == 0:
             return list(self.receivers)
         if self.spec is not None:
+            if _names_instance(self.params[i]["hint"]):
+                values = [_Instance(self.config["call"], r) for r in self.receivers
+                          if not r.steps] + values
             return self.members + [v for v in values if not _among(v, self.members)]
         return values
 
@@ -1279,7 +1305,7 @@ class Probe:
 
     def _literal(self, value):
         """repr(value) if it evaluates back to an equal value of the same type, else None."""
-        if isinstance(value, _Receiver):
+        if isinstance(value, (_Receiver, _Instance)):
             return repr(value)
         if id(value) in CALLABLE_NAMES:
             return CALLABLE_NAMES[id(value)]
@@ -1538,6 +1564,8 @@ class Probe:
                 sys.settrace(tracer)
             try:
                 try:
+                    args = [self._made(v) for v in args]
+                    kwargs = {k: self._made(v) for k, v in kwargs.items()}
                     value = self.function(*args, **kwargs)
                     for level in apply or ():
                         if not _is_function(value):
@@ -1600,6 +1628,13 @@ class Probe:
         outcome["lines"] = sorted(lines)
         outcome["arcs"] = sorted(arcs)
         return outcome
+
+    def _made(self, value):
+        """`value`, or the instance an `_Instance` stands for, built afresh."""
+        if not isinstance(value, _Instance):
+            return value
+        made = value.receiver
+        return self._build(made.args, made.kwargs, (), made.factory)
 
     def _inputs_after(self, given, passed):
         """The mutable arguments of a call (lists, dicts, sets, bytearrays) and what they hold
@@ -1757,7 +1792,7 @@ class Probe:
                 p["name"] for p in self.params if p["kind"] in ("positional_only", "positional")
             ]
             for name, value in list(zip(positional, args)) + list(kwargs.items()):
-                if isinstance(value, _Receiver):
+                if isinstance(value, (_Receiver, _Instance)):
                     continue
                 counts = seen.setdefault(name, {})
                 shown = "callable" if _kind(value) == "callable" else type(value).__name__
@@ -1995,7 +2030,7 @@ RUNTIME_CONTAINERS = {list: "list", tuple: "tuple", set: "set", frozenset: "set"
                       collections.abc.Sequence: "list", collections.abc.Iterable: "iterable"}
 
 
-def _resolved(params, function, namespace):
+def _resolved(params, function, namespace, own=None):
     """`params` with the hint of those whose annotation the Rust side could not read (a
     `Literal[...]`, also through a module-level alias; an imported name, `datetime as
     dt_datetime`; a forward reference) from the annotation the program evaluates to, where
@@ -2008,8 +2043,9 @@ def _resolved(params, function, namespace):
     resolved = []
     for param in params:
         annotation = getattr(signature.get(param["name"]), "annotation", inspect.Parameter.empty)
+        globals_ = getattr(function, "__globals__", namespace)
         hint = (None if param.get("annotation_read", True) or annotation is inspect.Parameter.empty
-                else _runtime_hint(annotation, getattr(function, "__globals__", namespace)))
+                else _runtime_hint(annotation, globals_, own))
         if hint is not None and param["kind"] == "var_positional":
             hint = {"type": "list", "item": hint}
         if hint is not None and _takes_none(param["hint"]) and not _takes_none(hint):
@@ -2019,10 +2055,11 @@ def _resolved(params, function, namespace):
     return resolved
 
 
-def _runtime_hint(annotation, namespace, depth=0):
+def _runtime_hint(annotation, namespace, own=None, depth=0):
     """The hint of an evaluated annotation, or None when it names no kind the probe has a pool
     for. A `Literal[...]` is a choice among its values (those with a literal: an enum member's
-    repr does not evaluate back)."""
+    repr does not evaluate back); the class `own` of a method's receiver, or a base of it, is
+    an instance (see `_Instance`)."""
     if isinstance(annotation, typing.ForwardRef):
         annotation = annotation.__forward_arg__
     if isinstance(annotation, str):
@@ -2041,21 +2078,32 @@ def _runtime_hint(annotation, namespace, depth=0):
     if origin in (typing.Union, types.UnionType):
         # The options with a pool: what the probe passes is in the domain, though not all of
         # it (`Union[Arrow, datetime]` gets datetimes).
-        options = [o for o in (_runtime_hint(arg, namespace, depth + 1) for arg in args) if o]
+        options = [_runtime_hint(arg, namespace, own, depth + 1) for arg in args]
+        options = [option for option in options if option]
         return {"type": "union", "options": options} if options else None
     if origin in RUNTIME_CONTAINERS:
-        item = _runtime_hint(args[0], namespace, depth + 1) if args else None
+        item = _runtime_hint(args[0], namespace, own, depth + 1) if args else None
         return {"type": RUNTIME_CONTAINERS[origin], "item": item or {"type": "any"}}
     if origin in (dict, collections.abc.Mapping):
-        key, value = ([_runtime_hint(arg, namespace, depth + 1) for arg in args]
+        key, value = ([_runtime_hint(arg, namespace, own, depth + 1) for arg in args]
                       if len(args) == 2 else [{"type": "str"}, None])
         return {"type": "dict", "key": key or {"type": "any"}, "value": value or {"type": "any"}}
     if origin is collections.abc.Callable:
         return {"type": "callable"}
+    if (own is not None and isinstance(annotation, type) and annotation is not object
+            and issubclass(own, annotation)):
+        return {"type": "instance"}
     try:
         return RUNTIME_HINTS.get(annotation)
     except TypeError:  # an unhashable annotation
         return None
+
+
+def _names_instance(hint):
+    """Whether `hint` is an instance of the receiver's class (or a union with one)."""
+    kind = hint.get("type")
+    return kind == "instance" or (kind == "union"
+                                  and any(_names_instance(option) for option in hint["options"]))
 
 
 def _arguments(params, chosen):

@@ -84,3 +84,36 @@ fn literal_aliases_and_imported_classes_give_the_domain() {
         );
     }
 }
+
+const SPANS: &str = r#"
+class Span:
+    """The whole numbers from `low` to `high`."""
+
+    def __init__(self, low: int, high: int):
+        if low > high:
+            raise ValueError("low is above high")
+        self.low, self.high = low, high
+
+    def overlaps(self, other: "Span") -> bool:
+        """Whether this span and the span `other` share a number."""
+        return self.low <= other.high and other.low <= self.high
+"#;
+
+#[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
+fn a_parameter_of_the_receivers_class_gets_instances() {
+    // No pool holds a `Span`: the calls pass instances built as receivers are, written as
+    // their constructor calls.
+    require(&[Prereq::Sandbox]);
+    let (main, second) = executors();
+    let report = build_one("spans.py", SPANS, &main, &second);
+    let item = support::item(&report, "Span.overlaps");
+    println!("{}", item.tests);
+    assert!(item.tests.contains(".overlaps(Span("), "{}", item.tests);
+    assert_eq!(passes(&main, item, None), (true, true));
+    for wrong in ["return self.low <= other.low <= self.high", "return True"] {
+        assert_eq!(passes(&main, item, Some(wrong)), (false, false), "{wrong}");
+    }
+    let alternative = "return max(self.low, other.low) <= min(self.high, other.high)";
+    assert_eq!(passes(&main, item, Some(alternative)), (true, true));
+}
