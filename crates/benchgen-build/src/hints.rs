@@ -109,6 +109,16 @@ pub(crate) fn hint(parameter: &Parameter) -> Hint {
     }
 }
 
+/// Whether `parameter`'s hint is its annotation's: one this module reads. Where it is not (a
+/// `Literal[...]`, an alias, an imported name), the probe resolves the annotation at run time.
+pub(crate) fn reads_annotation(parameter: &Parameter) -> bool {
+    parameter
+        .annotation
+        .as_deref()
+        .and_then(annotation)
+        .is_some_and(|h| h != Hint::Any)
+}
+
 /// Parameter types a docstring states, by parameter name: reST (`:type x: int`,
 /// `:param int x:`), Google (`x (int): ...`, `x (str, optional): ...` under `Args:`) and NumPy
 /// (`x : int, optional` under `Parameters`). Types are read like annotations, with `A or B`
@@ -703,6 +713,20 @@ mod tests {
         assert_eq!(hint(&param("x", Some("timedelta"), None)), Hint::TimeDelta);
         // An annotation naming a class of the program says nothing usable: the name decides.
         assert_eq!(hint(&param("width", Some("Shape"), None)), Hint::Int);
+    }
+
+    #[test]
+    fn annotations_read_or_left_to_the_probe() {
+        // What names no kind known here (a `Literal`, an alias) the probe resolves at run time.
+        assert!(reads_annotation(&param("n", Some("Optional[int]"), None)));
+        for text in [
+            "Literal['a', 'b']",
+            "TimeFrame",
+            "Union['Arrow', dt_datetime]",
+        ] {
+            assert!(!reads_annotation(&param("x", Some(text), None)), "{text}");
+        }
+        assert!(!reads_annotation(&param("x", None, Some("0"))));
     }
 
     #[test]

@@ -47,6 +47,7 @@ what failed, so that the caller can explain a function with no working input.
 
 import builtins
 import canon
+import collections.abc
 import copy
 import datetime
 import decimal
@@ -63,6 +64,7 @@ import signal
 import sys
 import time
 import types
+import typing
 
 MARKER = "BENCHGEN-PROBE:"
 
@@ -248,6 +250,24 @@ class _Receiver:
         return "<" + "; ".join([made] + [step[0] for step in self.steps]) + ">"
 
 
+class _Instance:
+    """An argument of a method that is an instance of the receiver's class (a parameter
+    annotated with it: `is_between(start: "Arrow", end: "Arrow")`): a receiver without steps,
+    built afresh for every call as the receiver is, written as its constructor call."""
+
+    __slots__ = ("text", "receiver")
+
+    def __init__(self, cls_text, receiver):
+        made = f"{cls_text}.{receiver.factory}" if receiver.factory else cls_text
+        self.text, self.receiver = f"{made}({receiver.text})", receiver
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __repr__(self):
+        return self.text
+
+
 def _among(value, values):
     """Whether `values` holds `value`, by type and `==` (1 and True are two inputs)."""
     try:
@@ -290,9 +310,12 @@ def pool(hint, rng, depth=0):
     kind = hint.get("type", "any")
     if kind in POOLS:
         return list(POOLS[kind])
+    if kind == "choice":
+        return list(hint["values"])
     if kind == "instance":
-        # None built (no constructor arguments work, no literal): what any parameter gets.
-        return list(INSTANCES.get(hint["class"], ())) or list(ANY)
+        # Those built for its class (see `Probe._instances`); `Probe._pool` adds the receivers'
+        # own where it is the receiver's class.
+        return list(INSTANCES.get(hint.get("class"), ()))
     if kind == "union":
         values = []
         for option in hint["options"]:
@@ -333,6 +356,10 @@ def matches(value, hint, depth=0):
         return True
     if kind == "union":
         return any(matches(value, option, depth) for option in hint["options"])
+    if kind == "choice":
+        return _among(value, hint["values"])
+    if kind == "instance":
+        return isinstance(value, _Instance) or type(value).__name__ == hint.get("class")
     if kind == "callable":
         return callable(value)
     if kind == "int":
@@ -349,8 +376,6 @@ def matches(value, hint, depth=0):
         return type(value) in (bytes, bytearray)
     if kind == "none":
         return value is None
-    if kind == "instance":
-        return type(value).__name__ == hint["class"]
     if kind in DATE_TYPES:
         # A datetime is a date too (a subclass), as functions taking dates accept.
         return isinstance(value, DATE_TYPES[kind])
@@ -540,6 +565,14 @@ class Probe:
         self.triggered = {}
         self.errors = {}
         self.aim = config.get("aim", False)
+        if self.spec is not None:
+            self.cls = self.function
+            self.target = getattr(self.cls, self.spec["method"])
+            if self.spec["property"]:
+                # The getter's own function (`property.fget`, `cached_property.func`).
+                self.target = getattr(self.target, "fget", None) or self.target.func
+            self.spec["params"] = _resolved(self.spec["params"], self.cls, namespace)
+        self.params = _resolved(self.params, self.target, namespace, getattr(self, "cls", None))
         # The values the docstring names lead the pools of their kind (the probe is a fresh
         # module in each run, so its pools are this call's own).
         for kind, values in config.get("documented", {}).items():
@@ -559,11 +592,6 @@ class Probe:
             # out, as no other text is.
             POOLS["str"] = DATE_TEXTS + [v for v in POOLS["str"] if v not in DATE_TEXTS]
         if self.spec is not None:
-            self.cls = self.function
-            self.target = getattr(self.cls, self.spec["method"])
-            if self.spec["property"]:
-                # The getter's own function (`property.fget`, `cached_property.func`).
-                self.target = getattr(self.target, "fget", None) or self.target.func
             self.function = self._method_call
             self.params = [{"name": "self", "kind": "positional_only", "required": True,
                             "hint": {"type": "receiver"}}] + self.params
@@ -874,8 +902,15 @@ class Probe:
         of (see `_sibling_constants`)."""
         if self.spec is not None and i == 0:
             return list(self.receivers)
+        if self.spec is not None and _names_instance(self.params[i]["hint"], self.config["call"]):
+            made = [_Instance(self.config["call"], r) for r in self.receivers if not r.steps]
+            # Turned by one: the diagonal of calls then pairs each receiver with the next one
+            # built (often its neighbour: `Span(2, 3)` and `Span(3, 5)`), not with itself.
+            values = made[1:] + made[:1] + values
         first = self.siblings[i] + (self.members if self.spec is not None else [])
-        return first + [v for v in values if not _among(v, first)]
+        values = first + [v for v in values if not _among(v, first)]
+        # An instance of a class none could be built of: what any parameter gets.
+        return values or list(ANY)
 
     def run(self):
         if self.spec is not None:
@@ -1350,7 +1385,7 @@ class Probe:
 
     def _literal(self, value):
         """repr(value) if it evaluates back to an equal value of the same type, else None."""
-        if isinstance(value, _Receiver):
+        if isinstance(value, (_Receiver, _Instance)):
             return repr(value)
         if id(value) in CALLABLE_NAMES:
             return CALLABLE_NAMES[id(value)]
@@ -1609,6 +1644,8 @@ class Probe:
                 sys.settrace(tracer)
             try:
                 try:
+                    args = [self._made(v) for v in args]
+                    kwargs = {k: self._made(v) for k, v in kwargs.items()}
                     value = self.function(*args, **kwargs)
                     for level in apply or ():
                         if not _is_function(value):
@@ -1671,6 +1708,13 @@ class Probe:
         outcome["lines"] = sorted(lines)
         outcome["arcs"] = sorted(arcs)
         return outcome
+
+    def _made(self, value):
+        """`value`, or the instance an `_Instance` stands for, built afresh."""
+        if not isinstance(value, _Instance):
+            return value
+        made = value.receiver
+        return self._build(made.args, made.kwargs, (), made.factory)
 
     def _inputs_after(self, given, passed):
         """The mutable arguments of a call (lists, dicts, sets, bytearrays) and what they hold
@@ -1828,7 +1872,7 @@ class Probe:
                 p["name"] for p in self.params if p["kind"] in ("positional_only", "positional")
             ]
             for name, value in list(zip(positional, args)) + list(kwargs.items()):
-                if isinstance(value, _Receiver):
+                if isinstance(value, (_Receiver, _Instance)):
                     continue
                 counts = seen.setdefault(name, {})
                 shown = "callable" if _kind(value) == "callable" else type(value).__name__
@@ -2054,6 +2098,94 @@ def _takes_none(hint):
     kind = hint.get("type")
     return kind == "none" or (kind == "union"
                               and any(_takes_none(option) for option in hint["options"]))
+
+
+# Hints of the classes an annotation may name (`float` takes ints too, as in hints.rs).
+RUNTIME_HINTS = {int: {"type": "int"}, bool: {"type": "bool"}, str: {"type": "str"},
+                 bytes: {"type": "bytes"}, type(None): {"type": "none"},
+                 float: {"type": "union", "options": [{"type": "float"}, {"type": "int"}]},
+                 **{cls: {"type": kind} for kind, cls in DATE_TYPES.items()}}
+# Generic containers by their origin, and the hint of their items.
+RUNTIME_CONTAINERS = {list: "list", tuple: "tuple", set: "set", frozenset: "set",
+                      collections.abc.Sequence: "list", collections.abc.Iterable: "iterable"}
+
+
+def _resolved(params, function, namespace, own=None):
+    """`params` with the hint of those whose annotation the Rust side could not read (a
+    `Literal[...]`, also through a module-level alias; an imported name, `datetime as
+    dt_datetime`; a forward reference) from the annotation the program evaluates to, where
+    every part of it names a kind (`_runtime_hint`): the annotation is the documented domain,
+    which a guess from the name is not."""
+    try:
+        signature = inspect.signature(function).parameters
+    except BaseException:  # noqa: BLE001 - no signature: the hints stay
+        return params
+    resolved = []
+    for param in params:
+        annotation = getattr(signature.get(param["name"]), "annotation", inspect.Parameter.empty)
+        globals_ = getattr(function, "__globals__", namespace)
+        hint = (None if param.get("annotation_read", True) or annotation is inspect.Parameter.empty
+                else _runtime_hint(annotation, globals_, own))
+        if hint is not None and param["kind"] == "var_positional":
+            hint = {"type": "list", "item": hint}
+        if hint is not None and _takes_none(param["hint"]) and not _takes_none(hint):
+            # A default of None (or a docstring naming it) puts None in the domain.
+            hint = {"type": "union", "options": [hint, {"type": "none"}]}
+        resolved.append(param if hint is None else dict(param, hint=hint))
+    return resolved
+
+
+def _runtime_hint(annotation, namespace, own=None, depth=0):
+    """The hint of an evaluated annotation, or None when it names no kind the probe has a pool
+    for. A `Literal[...]` is a choice among its values (those with a literal: an enum member's
+    repr does not evaluate back); the class `own` of a method's receiver, or a base of it, is
+    an instance (see `_Instance`)."""
+    if isinstance(annotation, typing.ForwardRef):
+        annotation = annotation.__forward_arg__
+    if isinstance(annotation, str):
+        try:
+            annotation = eval(annotation, namespace)
+        except BaseException:  # noqa: BLE001 - a name the program does not bind
+            return None
+    if depth > 3:
+        return None
+    if annotation is None:
+        return {"type": "none"}
+    origin, args = typing.get_origin(annotation), typing.get_args(annotation)
+    if origin is typing.Literal:
+        values = [v for v in args if v is None or type(v) in (str, int, bool, bytes)]
+        return {"type": "choice", "values": values} if values else None
+    if origin in (typing.Union, types.UnionType):
+        # The options with a pool: what the probe passes is in the domain, though not all of
+        # it (`Union[Arrow, datetime]` gets datetimes).
+        options = [_runtime_hint(arg, namespace, own, depth + 1) for arg in args]
+        options = [option for option in options if option]
+        return {"type": "union", "options": options} if options else None
+    if origin in RUNTIME_CONTAINERS:
+        item = _runtime_hint(args[0], namespace, own, depth + 1) if args else None
+        return {"type": RUNTIME_CONTAINERS[origin], "item": item or {"type": "any"}}
+    if origin in (dict, collections.abc.Mapping):
+        key, value = ([_runtime_hint(arg, namespace, own, depth + 1) for arg in args]
+                      if len(args) == 2 else [{"type": "str"}, None])
+        return {"type": "dict", "key": key or {"type": "any"}, "value": value or {"type": "any"}}
+    if origin is collections.abc.Callable:
+        return {"type": "callable"}
+    if (own is not None and isinstance(annotation, type) and annotation is not object
+            and issubclass(own, annotation)):
+        return {"type": "instance"}
+    try:
+        return RUNTIME_HINTS.get(annotation)
+    except TypeError:  # an unhashable annotation
+        return None
+
+
+def _names_instance(hint, own):
+    """Whether `hint` is an instance of the receiver's class `own` (or a union with one): one
+    the annotation the program evaluates to names (no class said), or `own` by name."""
+    kind = hint.get("type")
+    if kind == "instance":
+        return hint.get("class") in (None, own)
+    return kind == "union" and any(_names_instance(option, own) for option in hint["options"])
 
 
 def _arguments(params, chosen):

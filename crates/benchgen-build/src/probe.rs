@@ -253,6 +253,9 @@ struct Param {
     /// The default's text: a module constant there (`spec=CSS3`) brings its siblings.
     #[serde(skip_serializing_if = "Option::is_none")]
     default: Option<String>,
+    /// The hint is the annotation's (see [`crate::hints::reads_annotation`]); where it is
+    /// not, the probe reads the annotation the program evaluates to, when there is one.
+    annotation_read: bool,
 }
 
 /// The request that probes `function` (as found in `program`, at `target`) by calling the
@@ -434,6 +437,7 @@ fn parameters(function: &FunctionInfo, bound: usize) -> Vec<Param> {
                 _ => hint(p),
             },
             default: p.default.clone(),
+            annotation_read: crate::hints::reads_annotation(p),
         })
         .collect()
 }
