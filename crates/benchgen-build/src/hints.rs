@@ -416,222 +416,260 @@ fn default_hint(text: &str) -> Option<Hint> {
     })
 }
 
-/// What a parameter's name suggests; plural names of a known kind are lists of it.
+/// A kind of value and the parameter names that suggest it: whole names, and names starting or
+/// ending with one of its prefixes or suffixes.
+struct NameRule {
+    names: &'static [&'static str],
+    prefixes: &'static [&'static str],
+    suffixes: &'static [&'static str],
+    hint: fn() -> Hint,
+}
+
+/// The rules [`by_name`] tries, in order: the first that matches decides.
+const NAME_RULES: &[NameRule] = &[
+    NameRule {
+        names: &[
+            "text",
+            "s",
+            "string",
+            "name",
+            "prefix",
+            "suffix",
+            "sep",
+            "separator",
+            "delimiter",
+            "word",
+            "line",
+            "pattern",
+            "pat",
+            "fmt",
+            "format",
+            "template",
+            "chars",
+            "message",
+            "msg",
+            "url",
+            "encoding",
+            "title",
+            "label",
+            "indent",
+            "tag",
+            "placeholder",
+            "src",
+            "source",
+            "value_str",
+            "newline",
+            "charset",
+            "locale",
+            "path",
+            "filename",
+            "host",
+            "domain",
+            "addr",
+            "address",
+            "header",
+            "quote",
+            "escape",
+        ],
+        prefixes: &[],
+        suffixes: &["string"],
+        hint: || Hint::Str,
+    },
+    NameRule {
+        names: &[
+            "key",
+            "func",
+            "function",
+            "fn",
+            "pred",
+            "predicate",
+            "callback",
+            "cb",
+            "transform",
+            "mapper",
+            "handler",
+            "factory",
+            "default_factory",
+            "cmp",
+            "comparator",
+            "keyfunc",
+            "binop",
+            "op",
+        ],
+        prefixes: &[],
+        suffixes: &["_func", "_fn", "_callback", "_key"],
+        hint: || Hint::Callable,
+    },
+    NameRule {
+        names: &[
+            "n",
+            "i",
+            "j",
+            "k",
+            "width",
+            "count",
+            "num",
+            "number",
+            "size",
+            "length",
+            "len",
+            "index",
+            "idx",
+            "pos",
+            "start",
+            "end",
+            "stop",
+            "step",
+            "level",
+            "depth",
+            "limit",
+            "base",
+            "offset",
+            "year",
+            "month",
+            "day",
+            "hour",
+            "minute",
+            "second",
+            "bits",
+            "precision",
+            "digits",
+            "tabsize",
+            "columns",
+            "cols",
+            "rows",
+            "times",
+            "max_lines",
+            "maxsize",
+            "lineno",
+            "code",
+            "port",
+            "radix",
+            "ndigits",
+        ],
+        prefixes: &["max_", "min_", "num_"],
+        suffixes: &["_count", "_size", "_width"],
+        hint: || Hint::Int,
+    },
+    NameRule {
+        names: &["x", "y", "z", "a", "b", "r", "g", "h", "l", "v", "q", "c"],
+        prefixes: &[],
+        suffixes: &[],
+        hint: || Hint::union(vec![Hint::Int, Hint::Float]),
+    },
+    NameRule {
+        names: &[
+            "ratio",
+            "rate",
+            "factor",
+            "alpha",
+            "beta",
+            "scale",
+            "weight",
+            "prob",
+            "probability",
+            "fraction",
+            "tolerance",
+            "tol",
+            "eps",
+            "epsilon",
+            "angle",
+            "temperature",
+            "threshold",
+        ],
+        prefixes: &[],
+        suffixes: &[],
+        hint: || Hint::Float,
+    },
+    NameRule {
+        names: &[
+            "flag",
+            "verbose",
+            "reverse",
+            "quiet",
+            "force",
+            "recursive",
+            "strict",
+            "debug",
+            "enabled",
+            "case_sensitive",
+            "ignorecase",
+        ],
+        prefixes: &[
+            "is_", "has_", "use_", "allow_", "enable", "should_", "keep_", "drop_", "fix_",
+            "break_", "strict", "ignore",
+        ],
+        suffixes: &[],
+        hint: || Hint::Bool,
+    },
+    NameRule {
+        names: &[
+            "items",
+            "seq",
+            "sequence",
+            "values",
+            "lst",
+            "list",
+            "elements",
+            "arr",
+            "array",
+            "xs",
+            "ys",
+            "nums",
+            "numbers",
+            "data_list",
+            "vector",
+            "vec",
+        ],
+        prefixes: &[],
+        suffixes: &[],
+        hint: || Hint::list(Hint::Any),
+    },
+    NameRule {
+        names: &["iterable", "iterator"],
+        prefixes: &[],
+        suffixes: &[],
+        hint: || Hint::Iterable {
+            item: Box::new(Hint::Any),
+        },
+    },
+    NameRule {
+        names: &[
+            "d", "mapping", "dict", "dct", "options", "params", "table", "kwargs", "attrs",
+            "headers", "env",
+        ],
+        prefixes: &[],
+        suffixes: &[],
+        hint: || Hint::Dict {
+            key: Box::new(Hint::Str),
+            value: Box::new(Hint::Any),
+        },
+    },
+    NameRule {
+        names: &["data", "buf", "buffer", "raw", "payload", "blob"],
+        prefixes: &[],
+        suffixes: &[],
+        hint: || Hint::union(vec![Hint::Bytes, Hint::Str]),
+    },
+];
+
+/// What a parameter's name suggests ([`NAME_RULES`], after one character and the dates); plural
+/// names of a known kind are lists of it.
 fn by_name(name: &str) -> Hint {
     let name = name.to_ascii_lowercase();
-    let exact = |names: &[&str]| names.contains(&name.as_str());
-    let flag_prefix = [
-        "is_", "has_", "use_", "allow_", "enable", "should_", "keep_", "drop_", "fix_", "break_",
-        "strict", "ignore",
-    ];
-    if exact(&["ch", "char", "character"]) {
+    if ["ch", "char", "character"].contains(&name.as_str()) {
         return Hint::Char;
     }
     if let Some(hint) = date_by_name(&name) {
         return hint;
     }
-    if exact(&[
-        "text",
-        "s",
-        "string",
-        "name",
-        "prefix",
-        "suffix",
-        "sep",
-        "separator",
-        "delimiter",
-        "word",
-        "line",
-        "pattern",
-        "pat",
-        "fmt",
-        "format",
-        "template",
-        "chars",
-        "message",
-        "msg",
-        "url",
-        "encoding",
-        "title",
-        "label",
-        "indent",
-        "tag",
-        "placeholder",
-        "src",
-        "source",
-        "value_str",
-        "newline",
-        "charset",
-        "locale",
-        "path",
-        "filename",
-        "host",
-        "domain",
-        "addr",
-        "address",
-        "header",
-        "quote",
-        "escape",
-    ]) || name.ends_with("string")
-    {
-        return Hint::Str;
-    }
-    if exact(&[
-        "key",
-        "func",
-        "function",
-        "fn",
-        "pred",
-        "predicate",
-        "callback",
-        "cb",
-        "transform",
-        "mapper",
-        "handler",
-        "factory",
-        "default_factory",
-        "cmp",
-        "comparator",
-        "keyfunc",
-        "binop",
-        "op",
-    ]) || name.ends_with("_func")
-        || name.ends_with("_fn")
-        || name.ends_with("_callback")
-        || name.ends_with("_key")
-    {
-        return Hint::Callable;
-    }
-    if exact(&[
-        "n",
-        "i",
-        "j",
-        "k",
-        "width",
-        "count",
-        "num",
-        "number",
-        "size",
-        "length",
-        "len",
-        "index",
-        "idx",
-        "pos",
-        "start",
-        "end",
-        "stop",
-        "step",
-        "level",
-        "depth",
-        "limit",
-        "base",
-        "offset",
-        "year",
-        "month",
-        "day",
-        "hour",
-        "minute",
-        "second",
-        "bits",
-        "precision",
-        "digits",
-        "tabsize",
-        "columns",
-        "cols",
-        "rows",
-        "times",
-        "max_lines",
-        "maxsize",
-        "lineno",
-        "code",
-        "port",
-        "radix",
-        "ndigits",
-    ]) || name.starts_with("max_")
-        || name.starts_with("min_")
-        || name.starts_with("num_")
-        || name.ends_with("_count")
-        || name.ends_with("_size")
-        || name.ends_with("_width")
-    {
-        return Hint::Int;
-    }
-    if exact(&["x", "y", "z", "a", "b", "r", "g", "h", "l", "v", "q", "c"]) {
-        return Hint::union(vec![Hint::Int, Hint::Float]);
-    }
-    if exact(&[
-        "ratio",
-        "rate",
-        "factor",
-        "alpha",
-        "beta",
-        "scale",
-        "weight",
-        "prob",
-        "probability",
-        "fraction",
-        "tolerance",
-        "tol",
-        "eps",
-        "epsilon",
-        "angle",
-        "temperature",
-        "threshold",
-    ]) {
-        return Hint::Float;
-    }
-    if exact(&[
-        "flag",
-        "verbose",
-        "reverse",
-        "quiet",
-        "force",
-        "recursive",
-        "strict",
-        "debug",
-        "enabled",
-        "case_sensitive",
-        "ignorecase",
-    ]) || flag_prefix.iter().any(|p| name.starts_with(p))
-    {
-        return Hint::Bool;
-    }
-    if exact(&[
-        "items",
-        "seq",
-        "sequence",
-        "values",
-        "lst",
-        "list",
-        "elements",
-        "arr",
-        "array",
-        "xs",
-        "ys",
-        "nums",
-        "numbers",
-        "data_list",
-        "vector",
-        "vec",
-    ]) {
-        return Hint::list(Hint::Any);
-    }
-    if exact(&["iterable", "iterator"]) {
-        return Hint::Iterable {
-            item: Box::new(Hint::Any),
-        };
-    }
-    if exact(&[
-        "d", "mapping", "dict", "dct", "options", "params", "table", "kwargs", "attrs", "headers",
-        "env",
-    ]) {
-        return Hint::Dict {
-            key: Box::new(Hint::Str),
-            value: Box::new(Hint::Any),
-        };
-    }
-    if exact(&["data", "buf", "buffer", "raw", "payload", "blob"]) {
-        return Hint::union(vec![Hint::Bytes, Hint::Str]);
+    let matches = |rule: &&NameRule| {
+        rule.names.contains(&name.as_str())
+            || rule.prefixes.iter().any(|p| name.starts_with(p))
+            || rule.suffixes.iter().any(|s| name.ends_with(s))
+    };
+    if let Some(rule) = NAME_RULES.iter().find(matches) {
+        return (rule.hint)();
     }
     if let Some(singular) = name.strip_suffix('s').filter(|s| s.len() > 2) {
         let item = by_name(singular);
