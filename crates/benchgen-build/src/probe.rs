@@ -454,8 +454,8 @@ fn constructor<'f>(functions: &'f [FunctionInfo], class: &str) -> Option<&'f Fun
 }
 
 /// Gives the parameters of `params` that take instances of a class `program` defines a
-/// `Hint::Instance` of it (alone where nothing else was known, else beside what was), and
-/// returns those classes' constructor parameters. A parameter takes one where its annotation
+/// `Hint::Instance` of it (alone where the type is stated and nothing else was known, else
+/// beside what was), and returns those classes' constructor parameters. A parameter takes one where its annotation
 /// or documented type names the class (`tokenizer: Tokenizer`, `:param other: Interval`),
 /// where its name is the class's (`interval` for `Interval`), or where it is the `other` of
 /// a method of the class.
@@ -495,30 +495,38 @@ fn instance_parameters(
             continue;
         }
         let source = function.parameters.iter().find(|p| p.name == param.name);
-        let named = source
+        let stated = source
             .and_then(|p| p.annotation.as_deref())
             .and_then(class_in)
-            .or_else(|| documented.get(&param.name).and_then(|t| class_in(t)))
-            .or_else(|| {
-                classes
-                    .iter()
-                    .find(|c| snake_case(c) == param.name)
-                    .cloned()
-            })
-            .or_else(|| {
-                (param.name == "other")
-                    .then(|| function.class_path.last().filter(|c| classes.contains(c)))
-                    .flatten()
-                    .cloned()
-            });
-        let Some(class) = named else {
-            continue;
+            .or_else(|| documented.get(&param.name).and_then(|t| class_in(t)));
+        let guessed = || {
+            classes
+                .iter()
+                .find(|c| snake_case(c) == param.name)
+                .or_else(|| {
+                    (param.name == "other")
+                        .then(|| function.class_path.last().filter(|c| classes.contains(c)))
+                        .flatten()
+                })
+                .cloned()
+        };
+        let (class, stated) = match stated {
+            Some(class) => (class, true),
+            None => match guessed() {
+                Some(class) => (class, false),
+                None => continue,
+            },
         };
         let instance = Hint::Instance {
             class: class.clone(),
         };
         param.hint = match std::mem::replace(&mut param.hint, Hint::Any) {
-            Hint::Any => instance,
+            Hint::Any if stated => instance,
+            // A name is a guess: instances first, anything else still in the domain (a set's
+            // `other` may be any iterable).
+            Hint::Any => Hint::Union {
+                options: vec![instance, Hint::Any],
+            },
             known => Hint::union(vec![known, instance]),
         };
         // Its constructor's parameters by their own hints: no instances within instances.
