@@ -1140,7 +1140,7 @@ class Probe:
         method or attribute name of its items, a path of keys and indexes into a nested
         argument, a substring of a string argument that occurs in it; and, for a function that
         takes `**kwargs`, a key of the dicts an argument holds as a keyword argument, with its
-        value. Values drawn from pools one by one never relate so: `omit(mapping, keys)` never
+        value; and the receiver itself where an instance of its class goes. Values drawn from pools one by one never relate so: `omit(mapping, keys)` never
         gets keys the mapping holds (and `return mapping` passes every test),
         `pluck(key, mappings)` never a key its dicts hold, `re_all(regex, s)` never a pattern
         that occurs in `s`.
@@ -1182,6 +1182,17 @@ class Probe:
                     name, value = _keyword(given, names | set(kwargs))
                     if name is not None:
                         made.append(("keyword", ("k", name), value, given))
+            receiver = args[0] if first and args else None
+            if isinstance(receiver, _Receiver) and not receiver.steps:
+                # The receiver itself where an instance of its class goes: a set is a superset
+                # of itself, a span overlaps itself (the equal case, which pairs of different
+                # instances never show).
+                own = self.config["call"]
+                for target in slots:
+                    name = self._slot_name(target)
+                    hint = next((p["hint"] for p in self.params if p["name"] == name), {})
+                    if name in required and _names_instance(hint, own):
+                        made.append(("receiver", target, _Instance(own, receiver), receiver))
             for how, target, value, given in made:
                 way = (how, target if how != "keyword" else None)
                 # The same value from the same argument again (with another default, say) tells

@@ -6,7 +6,8 @@
 //! errors; the probe builds spans from the class's constructor (its own `__new__`: a namedtuple
 //! subclass, as intervaltree's `Interval`) and passes them, written as the tests can read them
 //! (`Span(0, 3)`). Each becomes an item whose tests a plausible wrong body fails and the
-//! reference passes.
+//! reference passes. Where an instance of the receiver's class goes, the receiver itself is
+//! passed too: the equal case (`strictly_contains` is false for it).
 //!
 //! `name_to_hex(name, spec=CSS3)` (webcolors' shape) means the other specifications too
 //! (`HTML4`, `CSS2`): a parameter whose default is a module constant gets the module's other
@@ -41,6 +42,12 @@ class Span(namedtuple('SpanBase', ['begin', 'end'])):
         """
         return self.begin < other.end and other.begin < self.end
 
+    def strictly_contains(self, other):
+        """Whether every integer of the span `other` is in this one, and the two differ.
+        :param other: Span
+        """
+        return self.begin <= other.begin and other.end <= self.end and self != other
+
     def contains(self, span):
         """Whether every integer of `span` is in this span (an empty span is in any)."""
         if span.begin >= span.end:
@@ -69,6 +76,11 @@ fn objects_of_the_programs_classes_are_arguments() {
             "return self.begin <= span.begin and span.end <= self.end",
         ),
         ("join", "return Span(a.begin, b.end)"),
+        // Equal spans: the receiver itself as `other`, which no pair of others is.
+        (
+            "Span.strictly_contains",
+            "return self.begin <= other.begin and other.end <= self.end",
+        ),
     ];
     for (name, wrong) in judged {
         let example = item(&report, name);
