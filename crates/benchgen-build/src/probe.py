@@ -1346,18 +1346,20 @@ class Probe:
         `_add_raise_triggers`); `apply`: the arguments its result, a function, is called with
         (see `_add_applications`); `skip`: the parameter whose argument was taken from another
         one (`_add_taken_calls`), which the call's domain does not look at."""
-        if text is None:
-            text = self._render(args, kwargs)
+        canonical = self._render(args, kwargs)
+        text = canonical if text is None else text
         if text is None:
             return False
+        # Once by its values: a doctest's `f("a")` and `f('a')` are one call.
+        key = text if canonical is None else canonical
         for level in apply or ():
             level_text = self._render(level, {})
             if level_text is None:
                 return False
-            text = f"{text})({level_text}"
-        if text in self.seen or len(text) > self.config["max_text"]:
+            text, key = f"{text})({level_text}", f"{key})({level_text}"
+        if key in self.seen or len(text) > self.config["max_text"]:
             return False
-        self.seen.add(text)
+        self.seen.add(key)
         self.queue.append((args, kwargs, text, origin, related, apply, skip))
         return True
 

@@ -17,7 +17,7 @@ use std::collections::{BTreeSet, HashSet};
 
 use benchgen_core::judge;
 
-use crate::probe::{Case, CaseKind, FloatShape};
+use crate::probe::{Case, CaseKind, FloatShape, Origin};
 use crate::report::SkipReason;
 
 /// How many tests an item gets.
@@ -260,6 +260,8 @@ const SCALAR_RESULTS: &[&str] = &["bool", "str", "bytes", "int", "float", "NoneT
 /// the most ways of taking one that get a slot of their own, whatever the result's type.
 const TAKEN: &str = "taken: ";
 const TAKEN_WAYS: usize = 3;
+/// Documented calls (doctests, call sites) a suite starts with, at most.
+const SEED_CASES: usize = 6;
 
 /// Longest repr a `Repr` check compares, in characters.
 const MAX_REPR: usize = 200;
@@ -301,7 +303,8 @@ fn behaviour(case: &Case) -> (CaseKind, &str, &str) {
     }
 }
 
-/// Greedy line cover, then arc cover, then greedy mutant kill (see [`write_guided`]), then one
+/// The documented calls, then greedy line cover, then arc cover, then greedy mutant kill (see
+/// [`write_guided`]), then one
 /// iterator argument, then distinct behaviours (inputs returned unchanged and each receiver
 /// among them), then the rest, then a few calls with an argument taken from another and a few
 /// near misses; returned in probe order.
@@ -344,6 +347,24 @@ fn choose<'c>(
         !is_chosen(chosen, i)
             && (cases[i].kind == CaseKind::Value || raises < chosen.len() - raises)
     };
+    // First the calls of the docstring's examples and the literal call sites, one per call
+    // (a method's seed runs on a few receivers): the cases the documentation names (an example
+    // that must raise among them), which a wrong answer mishandling one fails whatever else the
+    // suite covers.
+    let mut seeds: Vec<&str> = Vec::new();
+    for &(i, check) in usable {
+        let case = &cases[i];
+        if case.origin != Origin::Seed || seeds.contains(&case.args.as_str()) {
+            continue;
+        }
+        if seeds.len() >= SEED_CASES || chosen.len() >= size.max {
+            break;
+        }
+        seeds.push(&case.args);
+        covered.extend(case.lines.iter().copied());
+        shown.add(case);
+        chosen.push((i, check));
+    }
     while chosen.len() < size.max {
         let best = usable
             .iter()
@@ -1011,6 +1032,33 @@ mod tests {
         assert!(without
             .tests
             .contains("    assert repr(C.m(2)) == \"OrderedDict([('a', 1)])\"\n"));
+    }
+
+    #[test]
+    fn the_documented_calls_come_first_once_each() {
+        let seed = |case: Case| Case {
+            origin: crate::probe::Origin::Seed,
+            ..case
+        };
+        // Two documented errors on the line a pool error covers first, the call of a seed on
+        // a second receiver (the same arguments), and pool values covering everything.
+        let cases = [
+            value("'x'", "'X'", &[2, 3]),
+            raise("'/usr/lib'", "builtins.ValueError", &[2, 4]),
+            seed(value("'#09c'", "'#0099cc'", &[2, 3])),
+            seed(value("'#09c'", "'#0099cc'", &[2, 3])),
+            seed(raise("'#0099gg'", "builtins.ValueError", &[2, 4])),
+            seed(raise("'0099cc'", "builtins.ValueError", &[2, 4])),
+            value("'y'", "'Y'", &[2, 3]),
+        ];
+        let size = SuiteSize {
+            min: 2,
+            target: 4,
+            max: 5,
+        };
+        let suite = write("f", &cases, &["ValueError".into()], true, None, size).unwrap();
+        let args: Vec<&str> = suite.cases.iter().map(|c| c.args.as_str()).collect();
+        assert_eq!(args, ["'x'", "'#09c'", "'#0099gg'", "'0099cc'"]);
     }
 
     #[test]
