@@ -459,8 +459,9 @@ pub fn check(case: &Case, outcome: &CaseOutcome) -> Result<(), String> {
     if outcome.after.len() != case.after.len() {
         return Err("the run did not report the state after the call".into());
     }
+    // As the readable test's `assert expr == value` does: `-10 == -10.0`.
     for (want, got) in case.after.iter().zip(&outcome.after) {
-        if !got.exact_eq(&want.value, case.tolerance()) {
+        if !got.py_eq_within(&want.value, case.tolerance()) {
             return Err(format!(
                 "after the call, expected {} == {}, got {}",
                 want.expr,
