@@ -157,6 +157,8 @@ OPTIONAL_VALUES = 3
 RELATED_CALLS = 3
 # Calls with one argument taken from another (see `_add_taken_calls`): most made in one round
 # (there are two), and most made in one way (what is taken, and to which parameter).
+# Receivers paired with each other where an instance of their class is an argument.
+PAIRED_RECEIVERS = 4
 TAKEN_CALLS = 24
 TAKEN_PER_WAY = 2
 # What `_add_taken_calls` prefixes a call's `related` with: the suite gives such calls slots
@@ -904,8 +906,9 @@ class Probe:
             return list(self.receivers)
         if self.spec is not None and _names_instance(self.params[i]["hint"], self.config["call"]):
             made = [_Instance(self.config["call"], r) for r in self.receivers if not r.steps]
-            # Turned by one: the diagonal of calls then pairs each receiver with the next one
-            # built (often its neighbour: `Span(2, 3)` and `Span(3, 5)`), not with itself.
+            # Turned by one: the diagonal of calls pairs each receiver with the next one built,
+            # never with itself (a taken argument, see `_add_taken_calls`); the other pairs are
+            # `_add_instance_pairs`'s.
             values = made[1:] + made[:1] + values
         first = self.siblings[i] + (self.members if self.spec is not None else [])
         values = first + [v for v in values if not _among(v, first)]
@@ -929,6 +932,7 @@ class Probe:
             self._drain()
             self._add_optional_calls(hinted)
             self._add_related_calls()
+            self._add_instance_pairs()
             self._add_taken_calls()
             self._add_pool_calls(hinted, 2 * longest)
             self._drain()
@@ -1132,6 +1136,36 @@ class Probe:
                     changed[i] = type(args[i])([first, near])
                     self._enqueue(tuple(changed), copy.deepcopy(kwargs),
                                   related=_relation(how, 0, 1))
+
+    def _add_instance_pairs(self):
+        """For a method with a parameter that takes an instance of the receiver's class
+        (`overlaps(self, other)`): the richest call that worked again on each pair of the first
+        receivers built without steps, one as the receiver and another as that argument.
+        Ordered receivers then meet one above, beside and below them, which the diagonal of the
+        pools pairs in one order only."""
+        if self.spec is None:
+            return
+        own = self.config["call"]
+        slots = [i for i, p in enumerate(self.params)
+                 if i > 0 and p["required"] and _names_instance(p["hint"], own)]
+        built = [r for r in self.receivers if not r.steps][:PAIRED_RECEIVERS]
+        richest = [c for c in self._richest() if not c.get("_apply")][:1]
+        if not slots or not built or not richest:
+            return
+        args, kwargs = richest[0]["_call"]
+        positional = [i for i, p in enumerate(self.params)
+                      if p["kind"] in ("positional_only", "positional")]
+        for receiver in built:
+            # Itself is a taken argument (`_add_taken_calls`), which the suite looks for.
+            for other in (r for r in built if r is not receiver):
+                changed, changed_kwargs = list(args), dict(kwargs)
+                changed[0] = receiver
+                for i in slots:
+                    if i < len(changed) and i in positional:
+                        changed[i] = _Instance(own, other)
+                    else:
+                        changed_kwargs[self.params[i]["name"]] = _Instance(own, other)
+                self._enqueue(tuple(changed), changed_kwargs, origin=richest[0]["origin"])
 
     def _add_taken_calls(self):
         """Calls that worked (the richest first, see `_richest`), then calls that raised, again
