@@ -158,6 +158,37 @@ def match(entries, datasets):
     return matched, missing
 
 
+def merge_environments(datasets, ids, dataset):
+    """Writes `dataset`'s environment file from those of the `datasets` it was drawn from (each
+    `NAME.env.json` beside `NAME.jsonl`, with its lock files copied beside `dataset`), kept to the
+    items `ids`: `benchgen eval` then runs each item where its own dataset's build said (an
+    item of a package with dependencies fails its own tests without them)."""
+    merged = None
+    for index, path in enumerate(datasets):
+        env_path = path[:-len(".jsonl")] + ".env.json"
+        if not os.path.exists(env_path):
+            continue
+        with open(env_path) as f:
+            env = json.load(f)
+        if merged is None:
+            merged = dict(env, environments=[])
+        for environment in env.get("environments", []):
+            items = [i for i in environment.get("items", []) if i in ids]
+            if not items:
+                continue
+            lock = environment.get("lock_file")
+            if lock:
+                copied = f"{index}-{os.path.basename(lock)}"
+                with open(os.path.join(os.path.dirname(env_path), lock), "rb") as src, \
+                        open(os.path.join(os.path.dirname(dataset), copied), "wb") as dst:
+                    dst.write(src.read())
+                environment = dict(environment, lock_file=copied)
+            merged["environments"].append(dict(environment, items=items))
+    if merged is not None:
+        with open(dataset[:-len(".jsonl")] + ".env.json", "w") as f:
+            json.dump(merged, f, indent=1)
+
+
 def failures(result, item, most=3):
     """`name [call]: message` of the failing tests of a run (at most `most`, then a count)."""
     calls = {case["name"]: case for case in item.get("cases", [])}
@@ -209,6 +240,8 @@ def main():
             for kind, name, text in entries[entry_id]["files"]:
                 s.write(json.dumps({"task_id": item["id"], "solution": text}) + "\n")
                 plan.append((entry_id, kind, name, text))
+    if args.dataset:
+        merge_environments(args.dataset, {item["id"] for item in matched.values()}, dataset)
     results_path = os.path.join(workdir, "validity.results.jsonl")
     command = [os.path.abspath(args.benchgen), "-q", "eval", dataset, "--samples", samples_path,
                "--k", "1", "--no-progress", "--out", results_path]
