@@ -1116,17 +1116,18 @@ class Probe:
 
     def _add_held_calls(self):
         """A method's calls with arguments taken from what its receivers hold: for each
-        required parameter, a list of the items one receiver holds (`difference_update(items)`)
-        and one of those it does not (`update(items)`: other receivers' items); and the first
-        item, where it is a tuple (a namedtuple, a record), spread over the positional
-        parameters (`discardi(*Interval(1, 5))`, `containsi(1, 5, None)`). Pools hold no lists
-        of the program's own values, nor numbers that match a receiver's, so without these
-        a mutator may change no receiver in any call, and a body that does nothing passes.
-        The other arguments are those of the richest call that worked."""
-        if self.spec is None:
-            return
+        required parameter, a list of the items one receiver holds, in the other order
+        (`difference_update(items)`; `intersection_update` keeps the receiver's order, not the
+        argument's), and one of those it does not (`update(items)`: other receivers' items);
+        and the first item, where it is a tuple (a namedtuple, a record), spread over the
+        positional parameters (`discardi(*Interval(1, 5))`, `containsi(1, 5, None)`). Pools
+        hold no lists of the program's own values, nor numbers that match a receiver's, so
+        without these a mutator may change no receiver in any call, and a body that does
+        nothing passes. The other arguments are those of the richest call that worked."""
         positional = [i for i, p in enumerate(self.params)
                       if i and p["kind"] in ("positional_only", "positional")]
+        if self.spec is None or not positional:
+            return
         required = [i for i in positional if self.params[i]["required"]]
         richest = self._richest()
         base = richest[0]["_call"][0] if richest else ()
@@ -1150,7 +1151,7 @@ class Probe:
             held = self._held(receiver)
             others = [v for v in self.members if not _among(v, held)]
             for i in required:
-                for items in (held[:HELD_ITEMS], others[:HELD_ITEMS]):
+                for items in (held[:HELD_ITEMS][::-1], others[:HELD_ITEMS]):
                     value = self._fitted(items, True, ("a", i), seen) if items else None
                     if value is not None and room > 0:
                         room -= call(receiver, {i: value})
