@@ -351,9 +351,7 @@ pub fn method_request(
 
 /// Calls that build a receiver for the method `function`: calls of its class, and of a
 /// class-level factory of it (`Class.parse(...)`), in the doctests of `texts` (any arguments)
-/// and at their literal call sites. Those of the method's own doctests come first: the probe
-/// keeps a few receivers only, and the class's other doctests (`Version("1.0a5")`) seldom
-/// build what the method is about (`Version("1.2.3.post1").post`).
+/// and at their literal call sites.
 pub fn receiver_seeds(function: &FunctionInfo, texts: &[&str]) -> Vec<ReceiverSeed> {
     let Some(class) = function.class_path.last() else {
         return Vec::new();
@@ -369,27 +367,23 @@ pub fn receiver_seeds(function: &FunctionInfo, texts: &[&str]) -> Vec<ReceiverSe
             .then(|| Some(name.to_string()))
     };
     let mut seeds: Vec<ReceiverSeed> = Vec::new();
-    let own = doctest_source(function.docstring.as_deref().unwrap_or_default());
-    let calls = benchgen_python::calls(&own)
-        .into_iter()
-        .chain(texts.iter().flat_map(|text| {
-            let from_file = benchgen_python::calls(text)
-                .into_iter()
-                .filter(|c| c.literal);
-            benchgen_python::calls(&doctest_source(text))
-                .into_iter()
-                .chain(from_file)
-        }));
-    for call in calls {
-        let Some(factory) = builds_it(&call.callee) else {
-            continue;
-        };
-        let seed = ReceiverSeed {
-            factory,
-            arguments: call.arguments,
-        };
-        if !seeds.contains(&seed) && seeds.len() < MAX_SEEDS {
-            seeds.push(seed);
+    for text in texts {
+        let doctest = doctest_source(text);
+        let from_docs = benchgen_python::calls(&doctest).into_iter();
+        let from_file = benchgen_python::calls(text)
+            .into_iter()
+            .filter(|c| c.literal);
+        for call in from_docs.chain(from_file) {
+            let Some(factory) = builds_it(&call.callee) else {
+                continue;
+            };
+            let seed = ReceiverSeed {
+                factory,
+                arguments: call.arguments,
+            };
+            if !seeds.contains(&seed) && seeds.len() < MAX_SEEDS {
+                seeds.push(seed);
+            }
         }
     }
     seeds
@@ -905,40 +899,6 @@ scale([1, 2], 3)
             seeds(&function, SOURCE),
             ["[1, 2], 3", "[4], factor=0.5", "x", "[1, 2, 3]"]
         );
-    }
-
-    #[test]
-    fn the_methods_own_doctests_build_its_first_receivers() {
-        let source = "\
-class Version:
-    \"\"\"A version.
-
-    >>> Version('1.0a5')
-    \"\"\"
-
-    def __init__(self, text):
-        self.text = text
-
-    @property
-    def post(self):
-        \"\"\"The post-release number.
-
-        >>> Version('1.2.3.post1').post
-        1
-        \"\"\"
-        return int(self.text.rpartition('post')[2] or 0)
-
-FIRST = Version('2.0')
-";
-        let post = benchgen_python::functions(source)
-            .into_iter()
-            .find(|f| f.qualified_name == "Version.post")
-            .unwrap();
-        let arguments: Vec<_> = receiver_seeds(&post, &[source])
-            .into_iter()
-            .map(|seed| seed.arguments)
-            .collect();
-        assert_eq!(arguments, ["'1.2.3.post1'", "'1.0a5'", "'2.0'"]);
     }
 
     #[test]
