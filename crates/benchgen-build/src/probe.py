@@ -195,6 +195,10 @@ MAX_VOCABULARY = 24
 # Elements of receivers that lead a method's parameter pools: per receiver, and in all.
 MEMBERS_PER_RECEIVER = 3
 MAX_MEMBERS = 8
+# Calls of a method with arguments taken from what its receivers hold (see `_add_held_calls`):
+# most in all, and items passed in one list.
+HELD_CALLS = 24
+HELD_ITEMS = 2
 # Most receivers kept for a method, and constructor calls tried to find them.
 MAX_RECEIVERS = 6
 MAX_RECEIVER_TRIES = 60
@@ -851,14 +855,36 @@ class Probe:
     def _note_members(self, obj):
         """Remembers the first few elements (a mapping's keys) of a receiver that iterates:
         `discard`, `get`, `remove`, `index` take what the receiver holds, which no pool has."""
-        if not hasattr(type(obj), "__iter__") or len(self.members) >= MAX_MEMBERS:
-            return
+        if len(self.members) < MAX_MEMBERS:
+            self.members += [v for v in self._items(obj) if not _among(v, self.members)]
+
+    def _items(self, obj):
+        """The first few distinct elements (a mapping's keys) of `obj` that a test can write;
+        [] where it does not iterate."""
+        items = []
+        if not hasattr(type(obj), "__iter__"):
+            return items
         try:
             for value in itertools.islice(iter(obj), MEMBERS_PER_RECEIVER):
-                if self._shown(value) and not _among(value, self.members):
-                    self.members.append(value)
-        except BaseException:  # noqa: BLE001 - an iteration that fails holds nothing
+                if self._shown(value) and not _among(value, items):
+                    items.append(value)
+        except BaseException:  # noqa: BLE001 - an iteration that fails holds no more
             pass
+        return items
+
+    def _held(self, receiver):
+        """What `receiver`, built afresh, holds (see `_items`); [] where building it fails."""
+        sink = io.StringIO()
+        saved = sys.stdout, sys.stderr
+        try:
+            sys.stdout = sys.stderr = sink
+            with _CallTimer(self.config["call_cpu_s"]):
+                return self._items(self._build(receiver.args, receiver.kwargs, receiver.steps,
+                                               receiver.factory))
+        except BaseException:  # noqa: BLE001 - it was built before: nothing to take then
+            return []
+        finally:
+            sys.stdout, sys.stderr = saved
 
     def _construct(self, args, kwargs, steps=(), factory=None):
         """The canonical state of `Class(*args, **kwargs)` with `steps` called on it, or None
@@ -934,6 +960,7 @@ class Probe:
             self._add_related_calls()
             self._add_instance_pairs()
             self._add_taken_calls()
+            self._add_held_calls()
             self._add_pool_calls(hinted, 2 * longest)
             self._drain()
             # Again from all the calls so far: more of them, and the kinds they passed where.
@@ -1246,6 +1273,53 @@ class Probe:
                                  related=TAKEN + how, skip=skip):
                     self.taken_ways[way] = self.taken_ways.get(way, 0) + 1
                     room -= 1
+
+    def _add_held_calls(self):
+        """A method's calls with arguments taken from what its receivers hold: for each
+        required parameter, a list of the items one receiver holds, in the other order
+        (`difference_update(items)`; `intersection_update` keeps the receiver's order, not the
+        argument's), and one of those it does not (`update(items)`: other receivers' items);
+        and the first item, where it is a tuple (a namedtuple, a record), spread over the
+        positional parameters (`discardi(*Interval(1, 5))`, `containsi(1, 5, None)`). Pools
+        hold no lists of the program's own values, nor numbers that match a receiver's, so
+        without these a mutator may change no receiver in any call, and a body that does
+        nothing passes. The other arguments are those of the richest call that worked."""
+        positional = [i for i, p in enumerate(self.params)
+                      if i and p["kind"] in ("positional_only", "positional")]
+        if self.spec is None or not positional:
+            return
+        required = [i for i in positional if self.params[i]["required"]]
+        richest = self._richest()
+        base = richest[0]["_call"][0] if richest else ()
+        seen = self._slot_types()
+        room = HELD_CALLS
+
+        def call(receiver, given):
+            args = [receiver]
+            for i in positional:
+                if i in given:
+                    args.append(given[i])
+                elif i < len(base):
+                    args.append(copy.deepcopy(base[i]))
+                elif self.params[i]["required"]:
+                    return 0
+                else:
+                    break
+            return self._enqueue(tuple(args), {}, origin="pool")
+
+        for receiver in self.receivers:
+            held = self._held(receiver)
+            others = [v for v in self.members if not _among(v, held)]
+            for i in required:
+                for items in (held[:HELD_ITEMS][::-1], others[:HELD_ITEMS]):
+                    value = self._fitted(items, True, ("a", i), seen) if items else None
+                    if value is not None and room > 0:
+                        room -= call(receiver, {i: value})
+            record = next((v for v in held if isinstance(v, tuple)), None)
+            if (record is not None and len(required) <= len(record) and room > 0
+                    and all(_fits_hint(v, self.params[i]["hint"])
+                            for i, v in zip(positional, record))):
+                room -= call(receiver, dict(zip(positional, copy.deepcopy(tuple(record)))))
 
     def _slot_types(self):
         """{slot: {type: count}} of the arguments the calls that worked passed: positions
