@@ -260,6 +260,10 @@ const SCALAR_RESULTS: &[&str] = &["bool", "str", "bytes", "int", "float", "NoneT
 /// the most ways of taking one that get a slot of their own, whatever the result's type.
 const TAKEN: &str = "taken: ";
 const TAKEN_WAYS: usize = 3;
+/// Slots the calls made from another (taken arguments, near misses) keep in a full suite.
+const RELATED_ROOM: usize = 4;
+/// Cases the second kill cover adds, at most (see `choose`).
+const LATE_KILLS: usize = 2;
 /// Documented calls (doctests, call sites) a suite starts with, at most.
 const SEED_CASES: usize = 6;
 
@@ -416,28 +420,35 @@ fn choose<'c>(
         .iter()
         .flat_map(|&(i, _)| kills_of(i).iter().copied())
         .collect();
-    let kill_cover =
-        |chosen: &mut Vec<(usize, Check)>, killed: &mut HashSet<usize>, shown: &mut Shown<'c>| {
-            while chosen.len() < size.max {
-                let best = usable
-                    .iter()
-                    .filter(|&&(i, _)| allowed(chosen, i))
-                    .map(|&(i, check)| {
-                        (
-                            kills_of(i).iter().filter(|m| !killed.contains(m)).count(),
-                            i,
-                            check,
-                        )
-                    })
-                    .filter(|&(new, _, _)| new > 0)
-                    .max_by_key(|&(new, i, _)| (new, preference(i, shown)));
-                let Some((_, i, check)) = best else { break };
-                killed.extend(kills_of(i).iter().copied());
-                shown.add(&cases[i]);
-                chosen.push((i, check));
-            }
-        };
-    kill_cover(&mut chosen, &mut killed, &mut shown);
+    let kill_cover = |chosen: &mut Vec<(usize, Check)>,
+                      killed: &mut HashSet<usize>,
+                      shown: &mut Shown<'c>,
+                      limit: usize| {
+        while chosen.len() < limit {
+            let best = usable
+                .iter()
+                .filter(|&&(i, _)| allowed(chosen, i))
+                .map(|&(i, check)| {
+                    (
+                        kills_of(i).iter().filter(|m| !killed.contains(m)).count(),
+                        i,
+                        check,
+                    )
+                })
+                .filter(|&(new, _, _)| new > 0)
+                .max_by_key(|&(new, i, _)| (new, preference(i, shown)));
+            let Some((_, i, check)) = best else { break };
+            killed.extend(kills_of(i).iter().copied());
+            shown.add(&cases[i]);
+            chosen.push((i, check));
+        }
+    };
+    // Room kept for the calls made from another (last, below), where the probe made any: the
+    // documented calls and the kill cover would fill the suite before them.
+    let related = usable.iter().any(|&(i, _)| !cases[i].related.is_empty());
+    let room = if related { RELATED_ROOM } else { 0 };
+    let before_related = size.max.saturating_sub(room).max(chosen.len());
+    kill_cover(&mut chosen, &mut killed, &mut shown, before_related);
     // An iterator where the function takes any iterable: an answer that needs a sized or
     // re-iterable argument is wrong by the docstring, and no mutant of the reference shows it.
     if !chosen.iter().any(|&(i, _)| passes_iterator(&cases[i])) && chosen.len() < size.max {
@@ -495,9 +506,6 @@ fn choose<'c>(
         shown.add(&cases[i]);
         chosen.push((i, check));
     }
-    // The value tests added since may let in the exception tests that kill what is left (an
-    // error the reference raises where a fault returns).
-    kill_cover(&mut chosen, &mut killed, &mut shown);
     // Last, calls made from another to show a near miss, a few ways past the target like the
     // kill cover (last, so that exception tests among them find the value tests they need): a
     // string made from another (case swapped, one character more or less: an exact comparison
@@ -543,6 +551,10 @@ fn choose<'c>(
         shown.add(&cases[i]);
         chosen.push((i, check));
     }
+    // Last, the kill cover again: the value tests added since may let in the exception tests
+    // that kill what is left (an error the reference raises where a fault returns), a few.
+    let limit = (chosen.len() + LATE_KILLS).min(size.max);
+    kill_cover(&mut chosen, &mut killed, &mut shown, limit);
     chosen.sort_by_key(|&(i, _)| i);
     chosen
 }
