@@ -48,6 +48,7 @@ what failed, so that the caller can explain a function with no working input.
 import builtins
 import canon
 import collections.abc
+import contextlib
 import copy
 import datetime
 import decimal
@@ -640,17 +641,12 @@ class Probe:
             call = _arguments(params, chosen)
             if call is None or len(chosen) < len(required):
                 continue
-            sink = io.StringIO()
-            saved = sys.stdout, sys.stderr
             try:
-                sys.stdout = sys.stderr = sink
-                with _CallTimer(self.config["call_cpu_s"]):
+                with self._quietly():
                     obj = cls(*call[0], **call[1])
                     text = self._literal(obj)
             except BaseException:  # noqa: BLE001 - arguments it refuses build nothing
                 continue
-            finally:
-                sys.stdout, sys.stderr = saved
             if text is not None and text not in texts:
                 texts.add(text)
                 made.append(obj)
@@ -874,26 +870,18 @@ class Probe:
 
     def _held(self, receiver):
         """What `receiver`, built afresh, holds (see `_items`); [] where building it fails."""
-        sink = io.StringIO()
-        saved = sys.stdout, sys.stderr
         try:
-            sys.stdout = sys.stderr = sink
-            with _CallTimer(self.config["call_cpu_s"]):
+            with self._quietly():
                 return self._items(self._build(receiver.args, receiver.kwargs, receiver.steps,
                                                receiver.factory))
         except BaseException:  # noqa: BLE001 - it was built before: nothing to take then
             return []
-        finally:
-            sys.stdout, sys.stderr = saved
 
     def _construct(self, args, kwargs, steps=(), factory=None):
         """The canonical state of `Class(*args, **kwargs)` with `steps` called on it, or None
         when that fails."""
-        sink = io.StringIO()
-        saved = sys.stdout, sys.stderr
         try:
-            sys.stdout = sys.stderr = sink
-            with _CallTimer(self.config["call_cpu_s"]):
+            with self._quietly():
                 obj = self._build(args, kwargs, steps, factory)
                 state = self._observable(obj)
                 self._note_members(obj)
@@ -902,6 +890,16 @@ class Probe:
             name = "receiver " + type(exc).__name__
             self.errors[name] = self.errors.get(name, 0) + 1
             return None
+
+    @contextlib.contextmanager
+    def _quietly(self):
+        """Runs its block under the per-call CPU limit with what it prints thrown away: building
+        receivers and instances, outside the calls `_call` measures."""
+        saved = sys.stdout, sys.stderr
+        try:
+            sys.stdout = sys.stderr = io.StringIO()
+            with _CallTimer(self.config["call_cpu_s"]):
+                yield
         finally:
             sys.stdout, sys.stderr = saved
 

@@ -553,25 +553,31 @@ def _hide(module_name, qualified_name, nested):
         target = module
         for part in qualified_name.split("."):
             target = getattr(target, part, None)
-        originals = [(qualified_name, target)]
-        originals += [(name, getattr(module, name, None)) for name in nested]
-        for name, original in originals:
+        # By identity: each original to hide and its name (the object kept, so that its id is
+        # not reused while the pass below replaces references to it).
+        originals = {}
+        for name, original in [(qualified_name, target)] + \
+                [(name, getattr(module, name, None)) for name in nested]:
             if original is None:
                 continue
+            originals[id(original)] = (name, original)
             home_name = getattr(original, "__module__", None)
             home = sys.modules.get(home_name) if isinstance(home_name, str) else None
             if home is not None and home is not module:
                 block_files(home)
                 blocked_names.add(home_name)
             _disarm(original, name)
-            for holder_name, holder in list(sys.modules.items()):
-                namespace = getattr(holder, "__dict__", None)
-                if not isinstance(namespace, dict):
-                    continue
-                for key, value in list(namespace.items()):
-                    if value is original:
-                        namespace[key] = _refusal(name)
-                        blocked_names.add(holder_name)
+        # One pass over every module, whatever the number of originals: this runs before each
+        # of the item's candidate runs.
+        for holder_name, holder in list(sys.modules.items()):
+            namespace = getattr(holder, "__dict__", None)
+            if not isinstance(namespace, dict):
+                continue
+            for key, value in list(namespace.items()):
+                hidden = originals.get(id(value))
+                if hidden is not None and hidden[1] is value:
+                    namespace[key] = _refusal(hidden[0])
+                    blocked_names.add(holder_name)
     for path in list(linecache.cache):
         if os.path.realpath(path) in blocked_paths:
             del linecache.cache[path]
