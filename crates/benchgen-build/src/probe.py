@@ -545,6 +545,7 @@ class Probe:
         # What the receivers hold (see _note_members).
         self.members = []
         self.receiver_object = None
+        self.receiver_empty = False
         self.params = config["params"]
         self.first_line, self.last_line = config["lines"]
         self.body_line = config["body_line"]
@@ -679,9 +680,10 @@ class Probe:
     def _method_call(self, receiver, *args, **kwargs):
         """Calls the method on a receiver built from `receiver`'s constructor arguments and
         steps."""
-        self.receiver_object = None
+        self.receiver_object, self.receiver_empty = None, False
         obj = self._build(receiver.args, receiver.kwargs, receiver.steps, receiver.factory)
         self.receiver_object = obj
+        self.receiver_empty = _holds_nothing(obj)
         member = getattr(obj, self.spec["method"])
         return member if self.spec["property"] else member(*args, **kwargs)
 
@@ -1577,6 +1579,7 @@ class Probe:
                 "receiver_steps": steps, "receiver_factory": factory,
                 "in_domain": self._in_domain(args, kwargs, skip), "origin": origin,
                 "related": related, "_skip": skip,
+                "_empty_receiver": self.spec is not None and self.receiver_empty,
                 "attribute": bool(self.spec and self.spec["property"])}
         self.by_text[queued_text] = case
         if first["kind"] == "raise":
@@ -1712,14 +1715,21 @@ class Probe:
         allow), its domain is the kind of argument most calls that returned were given (ints,
         text, sequences...), or the sequences documented: a call giving another kind (a bool or a
         float for a year, a string for a list of words, bytes for a list of numbers) is out of
-        the domain."""
+        the domain.
+
+        A method of an empty receiver (a tree with no intervals) often returns before it reads
+        its arguments, so calls on one are no sample of the domain where calls on receivers
+        holding something returned, and an argument of a kind none of those was given (a string
+        where they took numbers) is out of it."""
+        holding = [case for case in self.working if not case["_empty_receiver"]]
         returned = {}
-        for case in self.working:
+        for case in holding or self.working:
             for param, value in self._pairs(*case["_call"]):
                 # An argument taken from another is no sample of its parameter's kind; the
                 # others of its call are (what works with a key the mapping holds).
                 if param["name"] != case["_skip"]:
                     returned.setdefault(param["name"], []).append((param, value))
+        read = {name: {_kind(value) for _, value in pairs} for name, pairs in returned.items()}
         usual = {}
         for name, pairs in returned.items():
             hint = pairs[0][0]["hint"]
@@ -1743,6 +1753,8 @@ class Probe:
                 (_kind_fits(_kind(value), usual[param["name"]]) if param["name"] in usual
                  else matches(value, param["hint"]))
                 and not self._undocumented_negative(param, value)
+                and (not case["_empty_receiver"] or not holding
+                     or _kind(value) in read.get(param["name"], {_kind(value)}))
                 for param, value in self._pairs(*case["_call"]) if param["name"] != case["_skip"])
 
     def _call(self, args, kwargs, trace, apply=None):
@@ -2352,6 +2364,14 @@ def _kind(value):
     if callable(value) and kind not in (str, dict):
         return "callable"
     return kind.__name__
+
+
+def _holds_nothing(obj):
+    """Whether a receiver is an empty container (its `len` is 0)."""
+    try:
+        return len(obj) == 0
+    except BaseException:  # noqa: BLE001 - no length: not a container
+        return False
 
 
 def _kind_fits(kind, usual):

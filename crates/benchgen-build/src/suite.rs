@@ -654,7 +654,8 @@ const LINE_WIDTH: usize = 96;
 
 /// The chosen cases as data, named as `render` names their tests: results compared by value as
 /// `==` does (an int for an equal float, a dict subclass for an equal dict; floats within the
-/// tolerance the readable tests use), exceptions by class.
+/// tolerance the readable tests use) and, for a program's subclass of a built-in value, by its
+/// type too ([`program_subclass`]); exceptions by class.
 /// `None` when a result has no canonical encoding.
 fn as_data(call: &str, cases: &[Case], chosen: &[(usize, Check)]) -> Option<Vec<judge::Case>> {
     let stem = call.replace('.', "_");
@@ -674,6 +675,7 @@ fn as_data(call: &str, cases: &[Case], chosen: &[(usize, Check)]) -> Option<Vec<
                 abs_tol: None,
                 after: Vec::new(),
                 stdout: None,
+                result_type: None,
             };
             if check == Check::Raises {
                 data.check = judge::Check::Raises;
@@ -689,6 +691,7 @@ fn as_data(call: &str, cases: &[Case], chosen: &[(usize, Check)]) -> Option<Vec<
                 return None;
             }
             data.expected = Some(value);
+            data.result_type = program_subclass(case).map(str::to_string);
             if !case.state_expr.is_empty() {
                 let state = judge::Value::from_json(case.state.as_ref()?).ok()?;
                 if !state.is_comparable() {
@@ -715,6 +718,20 @@ fn as_data(call: &str, cases: &[Case], chosen: &[(usize, Check)]) -> Option<Vec<
             Some(data)
         })
         .collect()
+}
+
+/// The module the sandbox and the probe load an item's program as: the prefix of the type
+/// names of its classes in the canonical encoding.
+const PROGRAM_MODULE: &str = "program.";
+
+/// The program's class of a result that subclasses a built-in value (a named tuple, a `str`
+/// subclass), whose `==` cannot tell it from its base value: the tests assert its type too,
+/// as the instruction names it.
+fn program_subclass(case: &Case) -> Option<&str> {
+    let object = case.value.as_ref()?.get("object")?;
+    object.get("base")?;
+    let name = object.get("type")?.as_str()?;
+    name.starts_with(PROGRAM_MODULE).then_some(name)
 }
 
 fn render(call: &str, cases: &[Case], chosen: &[(usize, Check)]) -> String {
@@ -757,10 +774,16 @@ fn render(call: &str, cases: &[Case], chosen: &[(usize, Check)]) -> String {
             (Check::Literal, FloatShape::None) => {
                 let operator = if matches!(case.repr.as_str(), "True" | "False" | "None") { "is" } else { "==" };
                 let line = format!("assert {invocation} {operator} {}\n", case.repr);
-                if line.len() <= LINE_WIDTH {
-                    line
-                } else {
-                    format!("result = {invocation}\nassert result {operator} {}\n", case.repr)
+                match (line.len() <= LINE_WIDTH, program_subclass(case)) {
+                    (true, None) => line,
+                    (_, class) => {
+                        let mut lines = format!("result = {invocation}\nassert result {operator} {}\n", case.repr);
+                        if let Some(class) = class {
+                            let name = &class[PROGRAM_MODULE.len()..];
+                            lines.push_str(&format!("assert type(result) is {name}\n"));
+                        }
+                        lines
+                    }
                 }
             }
         };
@@ -1044,6 +1067,37 @@ mod tests {
         assert!(without
             .tests
             .contains("    assert repr(C.m(2)) == \"OrderedDict([('a', 1)])\"\n"));
+    }
+
+    #[test]
+    fn a_programs_named_tuple_result_is_asserted_by_type() {
+        let rgb = |args: &str, repr: &str, lines: &[usize], encoded: &str| Case {
+            value: Some(serde_json::from_str(encoded).unwrap()),
+            has_value: true,
+            type_name: "RGB".into(),
+            ..value(args, repr, lines)
+        };
+        let named = r#"{"object": {"type": "program.RGB", "fields": [], "base": {"tuple": [{"int": "1"}, {"int": "2"}, {"int": "3"}]}}}"#;
+        let plain = r#"{"tuple": [{"int": "0"}, {"int": "0"}, {"int": "0"}]}"#;
+        let cases = [
+            rgb("'#010203'", "RGB(red=1, green=2, blue=3)", &[1], named),
+            rgb("'#000'", "(0, 0, 0)", &[2], plain),
+        ];
+        let suite = write("to_rgb", &cases, &[], true, None, SIZE).unwrap();
+        assert!(
+            suite.tests.contains("    result = to_rgb('#010203')\n    assert result == RGB(red=1, green=2, blue=3)\n    assert type(result) is RGB\n"),
+            "{}",
+            suite.tests
+        );
+        assert!(suite
+            .tests
+            .contains("    assert to_rgb('#000') == (0, 0, 0)\n"));
+        let types: Vec<Option<&str>> = suite
+            .data
+            .iter()
+            .map(|c| c.result_type.as_deref())
+            .collect();
+        assert_eq!(types, [Some("program.RGB"), None]);
     }
 
     #[test]

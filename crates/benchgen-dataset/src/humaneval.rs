@@ -220,6 +220,7 @@ fn assert_case(test: &Expr, candidate: &str, entry_point: &str, math: bool) -> O
         abs_tol: None,
         after: Vec::new(),
         stdout: None,
+        result_type: None,
     };
     let call = |expr: &Expr| candidate_call(expr, candidate, entry_point);
     if let Some(call) = call(test) {

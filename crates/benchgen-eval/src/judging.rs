@@ -304,6 +304,7 @@ mod tests {
             abs_tol: None,
             after: Vec::new(),
             stdout: None,
+            result_type: None,
         }];
         example
     }

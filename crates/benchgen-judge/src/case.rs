@@ -62,6 +62,10 @@ pub struct Case {
     /// What the call must print to stdout, where that is part of the behaviour.
     #[serde(default)]
     pub stdout: Option<String>,
+    /// The class the result must be exactly (`program.IntegerRGB`), where `==` alone cannot
+    /// tell it from its base value: a named tuple of the program equals the plain tuple.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result_type: Option<String>,
 }
 
 /// An expression and the value it must have after the call.
@@ -453,6 +457,11 @@ pub fn check(case: &Case, outcome: &CaseOutcome) -> Result<(), String> {
                     Check::Falsy => format!("expected a false value, got {}", shown(value)),
                     _ => format!("expected {}, got {}", shown(expected()?), shown(value)),
                 });
+            }
+            if let Some(want) = &case.result_type {
+                if value.object_type() != Some(want.as_str()) {
+                    return Err(format!("expected a {want}, got {}", shown(value)));
+                }
             }
         }
     }

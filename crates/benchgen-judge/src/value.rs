@@ -268,6 +268,14 @@ impl Value {
         }
     }
 
+    /// The class of an object value (`program.IntegerRGB`); `None` for the built-in kinds.
+    pub fn object_type(&self) -> Option<&str> {
+        match self {
+            Value::Object { type_name, .. } => Some(type_name),
+            _ => None,
+        }
+    }
+
     /// Python's truth value, where the encoding determines it; `None` for objects, whose
     /// `__bool__` ran in the untrusted process and is not believed.
     pub fn truthy(&self) -> Option<bool> {

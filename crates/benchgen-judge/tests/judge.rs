@@ -559,6 +559,7 @@ fn case(name: &str, check: Check, expected: Option<Value>) -> Case {
         abs_tol: None,
         after: Vec::new(),
         stdout: None,
+        result_type: None,
     }
 }
 
@@ -786,6 +787,7 @@ fn state_after_the_call_and_stdout_are_checked() {
             value: Value::List(vec![int("1")]),
         }],
         stdout: Some("hi\n".into()),
+        result_type: None,
         ..case("a", Check::Equal, Some(Value::None))
     };
     let report = |after: Json, stdout: Json| json!({"kind": "case", "index": 0, "returned": null, "after": after, "stdout": stdout});
@@ -854,4 +856,34 @@ fn equal_within_a_tolerance_compares_values_not_types() {
         Some(Value::Dict(vec![(s("a"), int("2"))])),
     );
     assert!(counter.py_eq_within(&Value::Dict(vec![(s("a"), int("2"))]), tolerance));
+}
+
+#[test]
+fn a_result_type_is_checked_beyond_equality() {
+    let triple = || Value::Tuple(vec![int("1"), int("2"), int("3")]);
+    let named = |type_name: &str| object(type_name, vec![], Some(triple()));
+    let mut typed = case("typed", Check::Equal, Some(named("program.RGB")));
+    typed.result_type = Some("program.RGB".into());
+    let loose = case("loose", Check::Equal, Some(named("program.RGB")));
+    let cases = [typed, loose];
+    // `==` alone: the plain tuple equals the named tuple.
+    let plain = judge(&cases, &[returned(0, triple()), returned(1, triple())]);
+    assert_eq!(
+        passed(&plain),
+        vec![("typed".into(), false), ("loose".into(), true)]
+    );
+    assert_eq!(plain[0].message, "expected a program.RGB, got (1, 2, 3)");
+    let other = judge(
+        &cases,
+        &[returned(0, named("program.HSL")), returned(1, triple())],
+    );
+    assert!(!other[0].passed);
+    let right = judge(
+        &cases,
+        &[returned(0, named("program.RGB")), returned(1, triple())],
+    );
+    assert_eq!(
+        passed(&right),
+        vec![("typed".into(), true), ("loose".into(), true)]
+    );
 }

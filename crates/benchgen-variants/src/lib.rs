@@ -366,6 +366,7 @@ mod tests {
                 abs_tol: None,
                 after: Vec::new(),
                 stdout: None,
+                result_type: None,
             })
             .collect::<Vec<_>>();
         let tests = cases
