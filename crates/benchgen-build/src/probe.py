@@ -1695,8 +1695,16 @@ class Probe:
 
     def _in_domain(self, args, kwargs, skip=None):
         """Every argument matches its parameter's hint (see `matches`), but the one of `skip`."""
-        return all(matches(value, param["hint"]) and not self._undocumented_negative(param, value)
+        return all(matches(value, param["hint"]) and not self._undocumented_edge(param, value)
                    for param, value in self._pairs(args, kwargs) if param["name"] != skip)
+
+    def _undocumented_edge(self, param, value):
+        """An argument at an edge the docstring leaves open: a negative count or position (see
+        `_undocumented_negative`), or text with a line break where it speaks of no lines (what
+        a regex's `$` does before a final newline is no documented behaviour)."""
+        lines = self.config.get("documented", {}).get("lines", True)
+        return self._undocumented_negative(param, value) or (
+            type(value) is str and not lines and ("\n" in value or "\r" in value))
 
     def _undocumented_negative(self, param, value):
         """A negative count or position (`n`, `k`, `index`, `size`...) where the docstring shows
@@ -1752,7 +1760,7 @@ class Probe:
             case["in_domain"] = case["origin"] == "seed" or all(
                 (_kind_fits(_kind(value), usual[param["name"]]) if param["name"] in usual
                  else matches(value, param["hint"]))
-                and not self._undocumented_negative(param, value)
+                and not self._undocumented_edge(param, value)
                 and (not case["_empty_receiver"] or not holding
                      or _kind(value) in read.get(param["name"], {_kind(value)}))
                 for param, value in self._pairs(*case["_call"]) if param["name"] != case["_skip"])

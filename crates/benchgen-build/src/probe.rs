@@ -144,7 +144,27 @@ struct DocumentedValues {
     /// check the arguments and the receiver after every call, not only where the reference
     /// changed them.
     keeps_inputs: bool,
+    /// The docstring speaks of lines (a line break, `\n`, multi-line text): text with line
+    /// breaks is in its domain. Elsewhere a call passing it pins what the reference happens to
+    /// do with one (a regex's `$` matches before a final newline), which a correct answer need
+    /// not share.
+    lines: bool,
 }
+
+/// Words with which a docstring speaks of lines of text.
+const LINE_WORDS: &[&str] = &[
+    "line",
+    "lines",
+    "newline",
+    "newlines",
+    "linebreak",
+    "linebreaks",
+    "multiline",
+    "paragraph",
+    "paragraphs",
+    "eol",
+    "crlf",
+];
 
 /// Words with which a docstring says its function leaves its inputs alone.
 const KEEPS_INPUTS: &[&str] = &[
@@ -241,6 +261,11 @@ fn documented_values(docstring: &str) -> DocumentedValues {
     }
     let lower = docstring.to_lowercase();
     values.keeps_inputs = KEEPS_INPUTS.iter().any(|words| lower.contains(words));
+    values.lines = docstring.contains("\\n")
+        || docstring.contains("\\r")
+        || lower
+            .split(|c: char| !c.is_alphanumeric())
+            .any(|word| LINE_WORDS.contains(&word));
     values
 }
 
@@ -1099,6 +1124,16 @@ OTHER = Box(DEFAULT.n)
         let indexing =
             documented_values("Equivalent to ``list(product(*args))[index]``; [1] [a b]");
         assert_eq!(indexing.subscripts, ["index"]);
+        assert!(!values.lines && !indexing.lines);
+    }
+
+    #[test]
+    fn line_breaks_are_documented_by_words_or_escapes() {
+        assert!(documented_values("Joins the lines of `text`.").lines);
+        assert!(documented_values(">>> dedent('  a\\n  b')").lines);
+        assert!(
+            !documented_values("Normalize a hex value; see the underline and inline forms.").lines
+        );
     }
 
     #[test]

@@ -6,6 +6,10 @@
 //! receiver holding something was given is out of it: an answer that checks its argument
 //! first (a `TypeError` for a string) is as correct, and passes.
 //!
+//! `normalize_hex(value)` matches a regex ending in `$`, which also matches before a final
+//! newline; its docstring speaks of no lines, so what it does with one is no behaviour to pin:
+//! an answer that checks the characters itself (a `ValueError` for `'#09c\n'`) passes.
+//!
 //! `to_rgb(text)` returns the program's named tuple `RGB`, which the instruction names; a plain
 //! tuple is `==` to it, so the tests assert the result's type as well.
 //!
@@ -100,4 +104,53 @@ fn a_programs_named_tuple_is_the_result_not_a_tuple() {
     let named = plain.replace("return tuple(", "return RGB(*(");
     let named = format!("{named})");
     assert_eq!(passes(&main, example, Some(&named)), (true, true));
+}
+
+const HEX: &str = r#"
+import re
+
+_HEX = re.compile(r'^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$')
+
+
+def normalize_hex(value):
+    """A colour written `#rgb` or `#rrggbb` as '#' and six lowercase hexadecimal digits; a
+    ValueError for anything else.
+
+    >>> normalize_hex('#0099cc')
+    '#0099cc'
+    >>> normalize_hex('#0099CC')
+    '#0099cc'
+    >>> normalize_hex('#09c')
+    '#0099cc'
+    >>> normalize_hex('#09C')
+    '#0099cc'
+    >>> normalize_hex('#0099gg')
+    Traceback (most recent call last):
+    ValueError: '#0099gg' is no hexadecimal colour
+    >>> normalize_hex('0099cc')
+    Traceback (most recent call last):
+    ValueError: '0099cc' is no hexadecimal colour
+    """
+    match = _HEX.match(value)
+    if match is None:
+        raise ValueError(f'{value!r} is no hexadecimal colour')
+    digits = match.group(1)
+    if len(digits) == 3:
+        digits = ''.join(2 * d for d in digits)
+    return '#' + digits.lower()
+"#;
+
+#[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
+fn a_line_break_no_docstring_mentions_is_out_of_the_domain() {
+    require(&[Prereq::Sandbox]);
+    let (main, second) = executors();
+    let report = build_one("hexes.py", HEX, &main, &second);
+    let example = item(&report, "normalize_hex");
+    println!("{}", example.tests);
+    assert_eq!(passes(&main, example, None), (true, true));
+    let by_hand = "digits = value[1:]\nif value[:1] != '#' or len(digits) not in (3, 6) or any(c not in '0123456789abcdefABCDEF' for c in digits):\n    raise ValueError(value)\nif len(digits) == 3:\n    digits = ''.join(2 * d for d in digits)\nreturn '#' + digits.lower()";
+    assert_eq!(passes(&main, example, Some(by_hand)), (true, true));
+    let keeps_case = "match = _HEX.match(value)\nif match is None:\n    raise ValueError(value)\ndigits = match.group(1)\nif len(digits) == 3:\n    digits = ''.join(2 * d for d in digits)\nreturn '#' + digits";
+    assert_eq!(passes(&main, example, Some(keeps_case)), (false, false));
 }
