@@ -227,7 +227,10 @@ mod tests {
             Some((HazardKind::Time, "datetime.datetime.now".into()))
         );
         assert_eq!(find(["datetime.datetime.strptime", "time.strptime"]), None);
-        assert_eq!(find(["inspect.currentframe", "inspect.stack", "sys._getframe"]), None);
+        assert_eq!(
+            find(["inspect.currentframe", "inspect.stack", "sys._getframe"]),
+            None
+        );
         assert_eq!(find(["os.environ.get", "os.getenv"]), None);
         assert_eq!(
             find(["os.environ.setdefault"]),

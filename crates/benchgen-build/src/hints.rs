@@ -19,8 +19,12 @@ pub(crate) enum Hint {
     Char,
     Bytes,
     None,
+    /// A list, or a tuple where nothing says it is changed (a docstring's "list of words").
     List {
         item: Box<Hint>,
+        /// Annotated `MutableSequence`: a list only, since the function may change it.
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        mutable: bool,
     },
     /// Any iterable: lists, and iterators over them (which a sized-only answer fails on).
     Iterable {
@@ -63,6 +67,7 @@ impl Hint {
     fn list(item: Hint) -> Hint {
         Hint::List {
             item: Box::new(item),
+            mutable: false,
         }
     }
 
@@ -339,7 +344,11 @@ fn annotation(text: &str) -> Option<Hint> {
         "str" | "AnyStr" => Hint::Str,
         "bytes" | "bytearray" => Hint::Bytes,
         "None" | "NoneType" => Hint::None,
-        "list" | "List" | "Sequence" | "MutableSequence" | "Collection" => Hint::list(arg(0)),
+        "list" | "List" | "Sequence" | "Collection" => Hint::list(arg(0)),
+        "MutableSequence" => Hint::List {
+            item: Box::new(arg(0)),
+            mutable: true,
+        },
         "Iterable" | "Iterator" => Hint::Iterable {
             item: Box::new(arg(0)),
         },
@@ -722,6 +731,13 @@ mod tests {
         assert_eq!(
             hint(&param("x", Some("List[str]"), None)),
             Hint::list(Hint::Str)
+        );
+        assert_eq!(
+            hint(&param("x", Some("MutableSequence[int]"), None)),
+            Hint::List {
+                item: Box::new(Hint::Int),
+                mutable: true
+            }
         );
         assert_eq!(
             hint(&param("x", Some("typing.Optional[bytes]"), None)),

@@ -389,6 +389,9 @@ def matches(value, hint, depth=0):
     item = hint.get("item", {"type": "any"})
     if kind == "iterable" and (_is_iterator(value) or type(value) in ITERABLES):
         return True
+    if kind == "list" and hint.get("mutable") and type(value) is not list:
+        # A `MutableSequence` is changed in place: a tuple is outside its domain.
+        return False
     if kind in ("list", "tuple", "iterable"):
         return type(value) in (list, tuple) and all(matches(v, item, depth + 1) for v in value)
     if kind == "set":
@@ -2246,7 +2249,8 @@ RUNTIME_HINTS = {int: {"type": "int"}, bool: {"type": "bool"}, str: {"type": "st
                  **{cls: {"type": kind} for kind, cls in DATE_TYPES.items()}}
 # Generic containers by their origin, and the hint of their items.
 RUNTIME_CONTAINERS = {list: "list", tuple: "tuple", set: "set", frozenset: "set",
-                      collections.abc.Sequence: "list", collections.abc.Iterable: "iterable"}
+                      collections.abc.Sequence: "list", collections.abc.MutableSequence: "list",
+                      collections.abc.Iterable: "iterable"}
 
 
 def _resolved(params, function, namespace, own=None):
@@ -2302,7 +2306,10 @@ def _runtime_hint(annotation, namespace, own=None, depth=0):
         return {"type": "union", "options": options} if options else None
     if origin in RUNTIME_CONTAINERS:
         item = _runtime_hint(args[0], namespace, own, depth + 1) if args else None
-        return {"type": RUNTIME_CONTAINERS[origin], "item": item or {"type": "any"}}
+        hint = {"type": RUNTIME_CONTAINERS[origin], "item": item or {"type": "any"}}
+        if origin is collections.abc.MutableSequence:
+            hint["mutable"] = True
+        return hint
     if origin in (dict, collections.abc.Mapping):
         key, value = ([_runtime_hint(arg, namespace, own, depth + 1) for arg in args]
                       if len(args) == 2 else [{"type": "str"}, None])

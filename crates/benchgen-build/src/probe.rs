@@ -458,6 +458,7 @@ fn parameters(function: &FunctionInfo, bound: usize) -> Vec<Param> {
                 // The pool of `*args` is lists of what each argument is.
                 ParameterKind::VarArgs => Hint::List {
                     item: Box::new(hint(p)),
+                    mutable: false,
                 },
                 _ => hint(p),
             },

@@ -10,6 +10,10 @@
 //! newline; its docstring speaks of no lines, so what it does with one is no behaviour to pin:
 //! an answer that checks the characters itself (a `ValueError` for `'#09c\n'`) passes.
 //!
+//! `pad(items: MutableSequence, size)` changes `items` in place; a tuple is outside what its
+//! annotation allows, so what the reference does with one (its `+=` raises, it lets that
+//! pass) is no behaviour to pin: an answer calling `items.extend` passes.
+//!
 //! `to_rgb(text)` returns the program's named tuple `RGB`, which the instruction names; a plain
 //! tuple is `==` to it, so the tests assert the result's type as well.
 //!
@@ -153,4 +157,36 @@ fn a_line_break_no_docstring_mentions_is_out_of_the_domain() {
     assert_eq!(passes(&main, example, Some(by_hand)), (true, true));
     let keeps_case = "match = _HEX.match(value)\nif match is None:\n    raise ValueError(value)\ndigits = match.group(1)\nif len(digits) == 3:\n    digits = ''.join(2 * d for d in digits)\nreturn '#' + digits";
     assert_eq!(passes(&main, example, Some(keeps_case)), (false, false));
+}
+
+const PADS: &str = r#"
+from typing import MutableSequence
+
+
+def pad(items: MutableSequence, size: int, filler=None) -> MutableSequence:
+    """Extends `items` in place with `filler` until it holds at least `size` items, and
+    returns it."""
+    missing = size - len(items)
+    if missing <= 0:
+        return items
+    try:
+        items += [filler] * missing
+    except TypeError:
+        pass
+    return items
+"#;
+
+#[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
+fn a_mutable_sequence_is_a_list() {
+    require(&[Prereq::Sandbox]);
+    let (main, second) = executors();
+    let report = build_one("pads.py", PADS, &main, &second);
+    let example = item(&report, "pad");
+    println!("{}", example.tests);
+    assert_eq!(passes(&main, example, None), (true, true));
+    let extends = "items.extend([filler] * max(0, size - len(items)))\nreturn items";
+    assert_eq!(passes(&main, example, Some(extends)), (true, true));
+    let copies = "return list(items) + [filler] * max(0, size - len(items))";
+    assert_eq!(passes(&main, example, Some(copies)), (false, false));
 }
