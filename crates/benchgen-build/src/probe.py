@@ -142,9 +142,14 @@ CALLABLE_NAMES = {id(f): name for f, name in [
     (str.lower, "str.lower"), (str.strip, "str.strip"), (sorted, "sorted"), (repr, "repr"),
     (int, "int"), (str.isspace, "str.isspace"), (str.isdigit, "str.isdigit"),
 ]}
+# Last, what structure-walking and name-converting code needs and the rest does not hold:
+# identifiers in each case style, a mapping nested a level deeper than `{"a": 1}` (a list of
+# mappings inside a mapping inside a mapping).
 ANY = [0, 1, -1, 3, 12, 2000, 2.5, 0.5, 0.3, "", "abc", "Hello World", "/usr/lib",
        "dir/file.tar.gz", "it's", b"abc", [], [1, 2, 3], [3, 1, 2, 2], ["a", "b"],
-       [0.5, 2.0, 4.5], (1, 2), {"a": 1}, None, True]
+       [0.5, 2.0, 4.5], (1, 2), {"a": 1}, None, True, "snake_case_name", "kebab-case-name",
+       "camelCaseName", {"outer_key": {"innerKey": [{"deep-key": 1}, 2]}, "b": None},
+       [{"a": 1, "b": [2, 3]}, {"a": {"c": None}}]]
 # What ANY starts with where the program binds `Decimal` (see `Probe.__init__`).
 DECIMALS = [decimal.Decimal("2.5"), decimal.Decimal("-7"), decimal.Decimal("0.1")]
 # Share of random calls that draw a parameter from ANY instead of its hint's pool: names and

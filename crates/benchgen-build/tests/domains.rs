@@ -14,6 +14,11 @@
 //! annotation allows, so what the reference does with one (its `+=` raises, it lets that
 //! pass) is no behaviour to pin: an answer calling `items.extend` passes.
 //!
+//! `snake_keys(obj)` rewrites the keys of mappings at any depth, in lists too; where nothing
+//! says what `obj` is, the probe's mixed pool holds a mapping nested a level deeper than the
+//! common case and identifiers in each case style, so an answer that stops at the top level
+//! fails.
+//!
 //! `to_rgb(text)` returns the program's named tuple `RGB`, which the instruction names; a plain
 //! tuple is `==` to it, so the tests assert the result's type as well.
 //!
@@ -189,4 +194,37 @@ fn a_mutable_sequence_is_a_list() {
     assert_eq!(passes(&main, example, Some(extends)), (true, true));
     let copies = "return list(items) + [filler] * max(0, size - len(items))";
     assert_eq!(passes(&main, example, Some(copies)), (false, false));
+}
+
+const KEYS: &str = r#"
+import re
+
+
+def _snake(name):
+    return re.sub(r'(?<!^)(?=[A-Z])', '_', name).replace('-', '_').lower()
+
+
+def snake_keys(obj):
+    """`obj` with every key of every mapping in it, at any depth (in lists too), written in
+    snake_case; other values are kept as they are."""
+    if isinstance(obj, dict):
+        return {_snake(k) if isinstance(k, str) else k: snake_keys(v) for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [snake_keys(v) for v in obj]
+    return obj
+"#;
+
+#[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
+fn nested_mappings_and_case_styles_are_inputs() {
+    require(&[Prereq::Sandbox]);
+    let (main, second) = executors();
+    let report = build_one("keys.py", KEYS, &main, &second);
+    let example = item(&report, "snake_keys");
+    println!("{}", example.tests);
+    assert_eq!(passes(&main, example, None), (true, true));
+    let top_level = "if isinstance(obj, dict):\n    return {_snake(k) if isinstance(k, str) else k: v for k, v in obj.items()}\nif isinstance(obj, list):\n    return [snake_keys(v) for v in obj]\nreturn obj";
+    assert_eq!(passes(&main, example, Some(top_level)), (false, false));
+    let not_in_lists = "if isinstance(obj, dict):\n    return {_snake(k) if isinstance(k, str) else k: snake_keys(v) for k, v in obj.items()}\nreturn obj";
+    assert_eq!(passes(&main, example, Some(not_in_lists)), (false, false));
 }
