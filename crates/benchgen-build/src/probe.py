@@ -45,6 +45,7 @@ exception, whether the result can be written as a literal, the lines it executed
 what failed, so that the caller can explain a function with no working input.
 """
 
+import ast
 import builtins
 import canon
 import collections.abc
@@ -537,6 +538,8 @@ def _mutate_sequence(value, rng, alphabet, upper, lower):
 # the docstring names a negative number.
 COUNT_NAMES = frozenset(["n", "k", "i", "count", "num", "number", "size", "length", "width",
                          "times", "index", "idx", "pos", "position", "limit"])
+# Parameters that separate parts of a text (see `_undocumented_edge`).
+SEPARATOR_NAMES = frozenset(["sep", "separator", "delimiter", "delim"])
 
 
 class Probe:
@@ -1708,11 +1711,23 @@ class Probe:
 
     def _undocumented_edge(self, param, value):
         """An argument at an edge the docstring leaves open: a negative count or position (see
-        `_undocumented_negative`), or text with a line break where it speaks of no lines (what
-        a regex's `$` does before a final newline is no documented behaviour)."""
-        lines = self.config.get("documented", {}).get("lines", True)
-        return self._undocumented_negative(param, value) or (
-            type(value) is str and not lines and ("\n" in value or "\r" in value))
+        `_undocumented_negative`), text with a line break where it speaks of no lines (what a
+        regex's `$` does before a final newline is no documented behaviour), or a separator
+        that is empty or longer than its default (and one character)
+        (`separator='C:\\Windows\\file.txt'` where the default is `'/'`: whether it is stripped
+        as a prefix or as a set of characters is no documented behaviour either)."""
+        documented = self.config.get("documented", {})
+        if type(value) is not str:
+            return self._undocumented_negative(param, value)
+        if not documented.get("lines", True) and ("\n" in value or "\r" in value):
+            return True
+        if param["name"] not in SEPARATOR_NAMES:
+            return False
+        try:
+            default = ast.literal_eval(param.get("default") or "''")
+        except (ValueError, SyntaxError):
+            default = ""
+        return not 0 < len(value) <= max(1, len(default) if type(default) is str else 0)
 
     def _undocumented_negative(self, param, value):
         """A negative count or position (`n`, `k`, `index`, `size`...) where the docstring shows

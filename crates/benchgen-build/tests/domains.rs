@@ -19,6 +19,11 @@
 //! common case and identifiers in each case style, so an answer that stops at the top level
 //! fails.
 //!
+//! `split_path(path, separator='/')` strips leading separators with `lstrip`, which takes its
+//! argument as a set of characters: for a separator longer than one character (a whole path,
+//! as the probe's text pool has) that differs from stripping it as a prefix, and the docstring
+//! says nothing of such separators. They are out of the domain, as the empty one is.
+//!
 //! `to_rgb(text)` returns the program's named tuple `RGB`, which the instruction names; a plain
 //! tuple is `==` to it, so the tests assert the result's type as well.
 //!
@@ -227,4 +232,34 @@ fn nested_mappings_and_case_styles_are_inputs() {
     assert_eq!(passes(&main, example, Some(top_level)), (false, false));
     let not_in_lists = "if isinstance(obj, dict):\n    return {_snake(k) if isinstance(k, str) else k: snake_keys(v) for k, v in obj.items()}\nreturn obj";
     assert_eq!(passes(&main, example, Some(not_in_lists)), (false, false));
+}
+
+const PATHS: &str = r#"
+def split_path(path, separator='/'):
+    """The non-empty parts of `path` between separators.
+
+    >>> split_path('/a/b')
+    ['a', 'b']
+    >>> split_path('a.b', '.')
+    ['a', 'b']
+    >>> split_path('//a//b/')
+    ['a', 'b']
+    """
+    parts = path.lstrip(separator).split(separator)
+    return [part for part in parts if part]
+"#;
+
+#[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
+fn a_separator_is_short_and_not_empty() {
+    require(&[Prereq::Sandbox]);
+    let (main, second) = executors();
+    let report = build_one("paths.py", PATHS, &main, &second);
+    let example = item(&report, "split_path");
+    println!("{}", example.tests);
+    assert_eq!(passes(&main, example, None), (true, true));
+    let as_prefix = "while separator and path.startswith(separator):\n    path = path[len(separator):]\nreturn [part for part in path.split(separator) if part]";
+    assert_eq!(passes(&main, example, Some(as_prefix)), (true, true));
+    let keeps_leading = "return path.split(separator)";
+    assert_eq!(passes(&main, example, Some(keeps_leading)), (false, false));
 }
