@@ -470,6 +470,7 @@ const NAME_RULES: &[NameRule] = &[
             "newline",
             "charset",
             "locale",
+            "version",
             "path",
             "filename",
             "host",

@@ -492,6 +492,10 @@ DATE_TEXTS = ["2020-02-29", "1985-04-12T23:20:50.52Z", "19850412", "23:20:50", "
               "P1Y2M10DT2H30M", "1996-12-19T16:39:57-08:00", "PT36H", "P3DT12H30M", "2020-060",
               "10:15+01:00"]
 DATE_WORDS = ("date", "time", "duration", "iso")
+# Versions written out in each form the common schemes have (PEP 440, semantic versioning): four
+# release numbers, pre-, post- and development releases, an epoch, local and build parts.
+VERSION_TEXTS = ["1.2.3", "1.2.3.4", "0.9", "2.0.0rc1", "1.0a2", "1.0.post1", "1.0.dev3",
+                 "1!2.0", "1.2.3+local.7", "v1.0", "1.0.0-beta.2+build.5", "1.10.0"]
 # The date and time types by their hint's name.
 DATE_TYPES = {"date": datetime.date, "datetime": datetime.datetime, "time": datetime.time,
               "timedelta": datetime.timedelta}
@@ -610,6 +614,10 @@ class Probe:
             # One named for dates or durations (`parse_date`, `parse_iso`) reads them written
             # out, as no other text is.
             POOLS["str"] = DATE_TEXTS + [v for v in POOLS["str"] if v not in DATE_TEXTS]
+        if "version" in subject or (self.spec and "version" in config["call"].lower()):
+            # So is one named for versions, or a method of a class named for them (built from
+            # such texts): a post-release, a fourth number, no pool text has.
+            POOLS["str"] = VERSION_TEXTS + [v for v in POOLS["str"] if v not in VERSION_TEXTS]
         if self.spec is not None:
             self.function = self._method_call
             self.params = [{"name": "self", "kind": "positional_only", "required": True,

@@ -8,6 +8,8 @@
 //! still pass. A function of a date, a datetime (in a module that binds `datetime` to the class)
 //! or a duration must find inputs (none of the other pools holds one) and become an item whose
 //! date arguments and results are written so that they evaluate anywhere and are judged right.
+//! A class named for versions is built from versions written out in every form (a post-release
+//! no other text has), so an answer that keeps it where it must be dropped fails.
 //!
 //! Needs bubblewrap and root: without them the test is ignored, or fails under CI.
 
@@ -15,7 +17,7 @@ include!(concat!(env!("OUT_DIR"), "/prereq.rs"));
 use prereq::{require, Prereq};
 
 mod support;
-use support::{build_one, executors, passes};
+use support::{build_one, executors, item, passes};
 
 const MAPPINGS: &str = r#"
 def omit(mapping, keys):
@@ -228,4 +230,40 @@ fn written_dates_and_decimals_are_inputs() {
         assert_eq!(passes(&main, item, None), (true, true), "{name}");
         assert_eq!(passes(&main, item, Some(wrong)), (false, false), "{name}");
     }
+}
+
+const VERSIONS: &str = r#"
+import re
+
+
+class Version:
+    """A version: dot-separated release numbers, then an optional pre-release (`a`, `b` or `rc`
+    and a number) and post-release (`.postN`)."""
+
+    _PATTERN = re.compile(r'^v?(\d+(?:\.\d+)*)(?:(a|b|rc)(\d+))?(?:\.post(\d+))?$')
+
+    def __init__(self, version):
+        match = self._PATTERN.match(version)
+        if match is None:
+            raise ValueError(f'invalid version: {version!r}')
+        self.release = tuple(int(part) for part in match.group(1).split('.'))
+        self.pre = (match.group(2), int(match.group(3))) if match.group(2) else None
+        self.post = int(match.group(4)) if match.group(4) else None
+
+    def base(self):
+        """The release numbers alone, as text: no pre-release, no post-release."""
+        return '.'.join(str(part) for part in self.release)
+"#;
+
+#[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
+fn a_class_named_for_versions_is_built_from_versions() {
+    require(&[Prereq::Sandbox]);
+    let (main, second) = executors();
+    let report = build_one("versions.py", VERSIONS, &main, &second);
+    let example = item(&report, "Version.base");
+    println!("{}", example.tests);
+    assert_eq!(passes(&main, example, None), (true, true));
+    let keeps_post = "text = '.'.join(str(part) for part in self.release)\nif self.post is not None:\n    text += f'.post{self.post}'\nreturn text";
+    assert_eq!(passes(&main, example, Some(keeps_post)), (false, false));
 }
