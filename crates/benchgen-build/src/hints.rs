@@ -55,6 +55,9 @@ pub(crate) enum Hint {
     /// A `datetime.timedelta`.
     #[serde(rename = "timedelta")]
     TimeDelta,
+    /// A `datetime.tzinfo`: UTC, and fixed offsets east and west of it (one with minutes).
+    #[serde(rename = "tzinfo")]
+    TzInfo,
     /// An instance of a class the program defines, built from its constructor (the probe's
     /// `instances`).
     Instance {
@@ -367,6 +370,7 @@ fn annotation(text: &str) -> Option<Hint> {
         "datetime" => Hint::DateTime,
         "time" => Hint::Time,
         "timedelta" => Hint::TimeDelta,
+        "tzinfo" | "timezone" => Hint::TzInfo,
         "Optional" => Hint::union(vec![arg(0), Hint::None]),
         "Union" => Hint::union(
             args.iter()
@@ -707,6 +711,7 @@ fn date_by_name(name: &str) -> Option<Hint> {
         _ if name.ends_with("_datetime") || name.ends_with("_dt") => Hint::DateTime,
         "time" | "ttime" | "tt" | "time_of_day" => Hint::Time,
         "timedelta" | "tdelta" | "td" | "duration" | "tduration" => Hint::TimeDelta,
+        "tz" | "tzinfo" | "tz_info" | "timezone" | "zone" => Hint::TzInfo,
         _ => return None,
     })
 }
@@ -810,6 +815,8 @@ mod tests {
             ("tt", Hint::Time),
             ("tdelta", Hint::TimeDelta),
             ("duration", Hint::TimeDelta),
+            ("tzinfo", Hint::TzInfo),
+            ("tz", Hint::TzInfo),
         ] {
             assert_eq!(hint(&param(name, None, None)), expected, "{name}");
         }
@@ -825,6 +832,10 @@ mod tests {
         assert_eq!(
             serde_json::to_value(Hint::TimeDelta).unwrap(),
             serde_json::json!({"type": "timedelta"})
+        );
+        assert_eq!(
+            serde_json::to_value(Hint::TzInfo).unwrap(),
+            serde_json::json!({"type": "tzinfo"})
         );
         let iterable = |item| Hint::Iterable {
             item: Box::new(item),

@@ -129,6 +129,10 @@ POOLS = {
     ],
     "time": [datetime.time(0, 0), datetime.time(23, 59, 59, 999999), datetime.time(12, 30, 5),
              datetime.time(8, 15, tzinfo=datetime.timezone.utc), datetime.time(1, 2, 3, 4000)],
+    # UTC, and fixed offsets east (with minutes) and west of it: a wall time and an instant
+    # differ in all but the first.
+    "tzinfo": [datetime.timezone(datetime.timedelta(hours=5, minutes=30)),
+               datetime.timezone(datetime.timedelta(hours=-8)), datetime.timezone.utc],
     "timedelta": [datetime.timedelta(0), datetime.timedelta(days=1),
                   datetime.timedelta(seconds=90), datetime.timedelta(seconds=-5430),
                   datetime.timedelta(days=400, hours=5, minutes=3, seconds=4, microseconds=500),
@@ -389,6 +393,8 @@ def matches(value, hint, depth=0):
         return type(value) in (bytes, bytearray)
     if kind == "none":
         return value is None
+    if kind == "tzinfo":
+        return isinstance(value, datetime.tzinfo)
     if kind in DATE_TYPES:
         # A datetime is a date too (a subclass), as functions taking dates accept.
         return isinstance(value, DATE_TYPES[kind])
@@ -745,20 +751,28 @@ class Probe:
         required = [i for i, p in enumerate(params) if p["required"]]
         optional = [i for i, p in enumerate(params) if not p["required"]]
         longest = max((len(pools[i]) for i in required), default=0)
-        # The diagonal of the required parameters, and beside each of its calls each optional
-        # parameter set alone to the next value of its pool, filled containers first
-        # (`bidict({'a': 1})`, `Version(1, prerelease='rc.1')`): what a container or a value
-        # with optional parts is built from, which random draws seldom reach.
+        # The diagonal of the required parameters that builds, and beside each of its calls
+        # each optional parameter set alone to the next value of its pool, filled containers
+        # first (`bidict({'a': 1})`, `Version(1, prerelease='rc.1')`): what a container or a
+        # value with optional parts is built from, which random draws seldom reach. The next
+        # value for each call that builds, so that a short pool (time zones) is not used up
+        # beside calls that fail.
         filled = lambda value: not (type(value) in (list, tuple, dict, set) and value)
         optional_values = {i: sorted(pools[i], key=filled)[:OPTIONAL_RECEIVER_VALUES]
                            for i in optional}
-        for j in range(max(longest, OPTIONAL_RECEIVER_VALUES if optional else 0)):
+        bases = []
+        for j in range(longest):
             chosen = {i: pools[i][(j + i) % len(pools[i])] for i in required if pools[i]}
-            calls = [chosen] if j < longest else []
-            calls += [{**chosen, i: values[j]} for i, values in optional_values.items()
-                      if j < len(values)]
-            for choice in calls:
-                call = _arguments(params, choice)
+            call = _arguments(params, chosen)
+            if call is not None and self._builds(*call):
+                bases.append((chosen, call))
+        if not required and optional:
+            bases = [({}, None)] * OPTIONAL_RECEIVER_VALUES
+        for k, (chosen, base) in enumerate(bases):
+            if base is not None:
+                candidates.append(base)
+            for i, values in optional_values.items():
+                call = _arguments(params, {**chosen, i: values[k]}) if k < len(values) else None
                 if call is not None:
                     candidates.append(call)
         for _ in range(MAX_RECEIVER_TRIES):
@@ -897,6 +911,15 @@ class Probe:
                                                receiver.factory))
         except BaseException:  # noqa: BLE001 - it was built before: nothing to take then
             return []
+
+    def _builds(self, args, kwargs):
+        """Whether `Class(*args, **kwargs)` builds (quietly, nothing noted)."""
+        try:
+            with self._quietly():
+                self._build(args, kwargs, ())
+            return True
+        except BaseException:  # noqa: BLE001 - a constructor that fails builds nothing
+            return False
 
     def _construct(self, args, kwargs, steps=(), factory=None):
         """The canonical state of `Class(*args, **kwargs)` with `steps` called on it, or None
@@ -1719,15 +1742,15 @@ class Probe:
 
     def _undocumented_edge(self, param, value):
         """An argument at an edge the docstring leaves open: a negative count or position (see
-        `_undocumented_negative`), text with a line break where it speaks of no lines (what a
-        regex's `$` does before a final newline is no documented behaviour), or a separator
+        `_undocumented_negative`), text ending in a line break where it speaks of no lines (what
+        a regex's `$` does before a final newline is no documented behaviour), or a separator
         that is empty or longer than its default (and one character)
         (`separator='C:\\Windows\\file.txt'` where the default is `'/'`: whether it is stripped
         as a prefix or as a set of characters is no documented behaviour either)."""
         documented = self.config.get("documented", {})
         if type(value) is not str:
             return self._undocumented_negative(param, value)
-        if not documented.get("lines", True) and ("\n" in value or "\r" in value):
+        if not documented.get("lines", True) and value.endswith(("\n", "\r")):
             return True
         if param["name"] not in SEPARATOR_NAMES:
             return False
@@ -2274,6 +2297,7 @@ def _takes_none(hint):
 RUNTIME_HINTS = {int: {"type": "int"}, bool: {"type": "bool"}, str: {"type": "str"},
                  bytes: {"type": "bytes"}, type(None): {"type": "none"},
                  float: {"type": "union", "options": [{"type": "float"}, {"type": "int"}]},
+                 datetime.tzinfo: {"type": "tzinfo"},
                  **{cls: {"type": kind} for kind, cls in DATE_TYPES.items()}}
 # Generic containers by their origin, and the hint of their items.
 RUNTIME_CONTAINERS = {list: "list", tuple: "tuple", set: "set", frozenset: "set",

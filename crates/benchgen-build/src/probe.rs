@@ -144,10 +144,10 @@ struct DocumentedValues {
     /// check the arguments and the receiver after every call, not only where the reference
     /// changed them.
     keeps_inputs: bool,
-    /// The docstring speaks of lines (a line break, `\n`, multi-line text): text with line
-    /// breaks is in its domain. Elsewhere a call passing it pins what the reference happens to
-    /// do with one (a regex's `$` matches before a final newline), which a correct answer need
-    /// not share.
+    /// The docstring speaks of lines (a line break, `\n`, multi-line text): text ending in a
+    /// line break is in its domain. Elsewhere a call passing it pins what the reference happens
+    /// to do with one (a regex's `$` matches before a final newline), which a correct answer
+    /// need not share.
     lines: bool,
 }
 

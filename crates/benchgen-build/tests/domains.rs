@@ -156,7 +156,7 @@ def normalize_hex(value):
 
 #[test]
 #[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
-fn a_line_break_no_docstring_mentions_is_out_of_the_domain() {
+fn a_final_line_break_no_docstring_mentions_is_out_of_the_domain() {
     require(&[Prereq::Sandbox]);
     let (main, second) = executors();
     let report = build_one("hexes.py", HEX, &main, &second);

@@ -9,7 +9,9 @@
 //! or a duration must find inputs (none of the other pools holds one) and become an item whose
 //! date arguments and results are written so that they evaluate anywhere and are judged right.
 //! A class named for versions is built from versions written out in every form (a post-release
-//! no other text has), so an answer that keeps it where it must be dropped fails.
+//! no other text has), so an answer that keeps it where it must be dropped fails. A parameter
+//! named for a time zone gets UTC and offsets east and west of it, so a receiver's wall time and
+//! its instant differ and an answer that reads the wall time as UTC fails.
 //!
 //! Needs bubblewrap and root: without them the test is ignored, or fails under CI.
 
@@ -266,4 +268,34 @@ fn a_class_named_for_versions_is_built_from_versions() {
     assert_eq!(passes(&main, example, None), (true, true));
     let keeps_post = "text = '.'.join(str(part) for part in self.release)\nif self.post is not None:\n    text += f'.post{self.post}'\nreturn text";
     assert_eq!(passes(&main, example, Some(keeps_post)), (false, false));
+}
+
+const MOMENTS: &str = r#"
+import datetime
+
+
+class Moment:
+    """An instant, with the time zone it is shown in (UTC when none is given)."""
+
+    def __init__(self, year, month, day, hour=0, minute=0, tzinfo=None):
+        zone = tzinfo or datetime.timezone.utc
+        self._dt = datetime.datetime(year, month, day, hour, minute, tzinfo=zone)
+
+    def utc_time(self):
+        """The hour and minute of the moment in UTC."""
+        utc = self._dt.astimezone(datetime.timezone.utc)
+        return (utc.hour, utc.minute)
+"#;
+
+#[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
+fn receivers_are_built_in_several_time_zones() {
+    require(&[Prereq::Sandbox]);
+    let (main, second) = executors();
+    let report = build_one("moments.py", MOMENTS, &main, &second);
+    let example = item(&report, "Moment.utc_time");
+    println!("{}", example.tests);
+    assert_eq!(passes(&main, example, None), (true, true));
+    let wall_clock = "return (self._dt.hour, self._dt.minute)";
+    assert_eq!(passes(&main, example, Some(wall_clock)), (false, false));
 }
