@@ -312,172 +312,232 @@ fn behaviour(case: &Case) -> (CaseKind, &str, &str) {
 /// iterator argument, then distinct behaviours (inputs returned unchanged and each receiver
 /// among them), then the rest, then a few calls with an argument taken from another and a few
 /// near misses; returned in probe order.
-fn choose<'c>(
-    cases: &'c [Case],
+fn choose(
+    cases: &[Case],
     usable: &[(usize, Check)],
     size: SuiteSize,
     kills: &[Vec<usize>],
 ) -> Vec<(usize, Check)> {
-    let mut chosen: Vec<(usize, Check)> = Vec::new();
-    let mut covered: HashSet<usize> = HashSet::new();
-    let mut shown = Shown::default();
-    let is_chosen = |chosen: &[(usize, Check)], i: usize| chosen.iter().any(|&(j, _)| j == i);
-    // Ties go to: returned values over exceptions, new behaviour, seeds and pool values over
-    // mutants (chosen edges over noise), inputs that bring characters
-    // the chosen ones lack (a dot, a slash, a quote, a digit: what a near miss gets wrong; a
-    // longer input is not a richer one), results that differ from the input (the identity
-    // stub is a fault the kill cover sees anyway), argument types not tested yet, short calls,
-    // early ones.
-    let preference = |i: usize, shown: &Shown| {
-        let case = &cases[i];
-        (
-            case.kind == CaseKind::Value,
-            !shown.behaviours.contains(&behaviour(case)),
-            case.origin,
-            shown.new_characters(&case.args).min(NEW_CHARACTERS),
-            !returns_its_input(case),
-            !shown.signatures.contains(case.arg_types.as_str()),
-            std::cmp::Reverse(case.args.len()),
-            std::cmp::Reverse(i),
-        )
+    let mut selection = Selection {
+        cases,
+        usable,
+        kills,
+        chosen: Vec::new(),
+        shown: Shown::default(),
+        killed: HashSet::new(),
     };
-    // No more exception tests than value tests: a suite of mostly `raises` checks says little
-    // about what the function computes.
-    let allowed = |chosen: &[(usize, Check)], i: usize| {
-        let raises = chosen
-            .iter()
-            .filter(|&&(_, check)| check == Check::Raises)
-            .count();
-        !is_chosen(chosen, i)
-            && (cases[i].kind == CaseKind::Value || raises < chosen.len() - raises)
-    };
-    // First the calls of the docstring's examples and the literal call sites, one per call
-    // (a method's seed runs on a few receivers): the cases the documentation names (an example
-    // that must raise among them), which a wrong answer mishandling one fails whatever else the
-    // suite covers.
-    let mut seeds: Vec<&str> = Vec::new();
-    for &(i, check) in usable {
-        let case = &cases[i];
-        if case.origin != Origin::Seed || seeds.contains(&case.args.as_str()) {
-            continue;
-        }
-        if seeds.len() >= SEED_CASES || chosen.len() >= size.max {
-            break;
-        }
-        seeds.push(&case.args);
-        covered.extend(case.lines.iter().copied());
-        shown.add(case);
-        chosen.push((i, check));
-    }
-    while chosen.len() < size.max {
-        let best = usable
-            .iter()
-            .filter(|&&(i, _)| allowed(&chosen, i))
-            .map(|&(i, check)| {
-                (
-                    cases[i]
-                        .lines
-                        .iter()
-                        .filter(|l| !covered.contains(l))
-                        .count(),
-                    i,
-                    check,
-                )
-            })
-            .filter(|&(new, _, _)| new > 0)
-            .max_by_key(|&(new, i, _)| (new, preference(i, &shown)));
-        let Some((_, i, check)) = best else { break };
-        covered.extend(cases[i].lines.iter().copied());
-        shown.add(&cases[i]);
-        chosen.push((i, check));
-    }
-    // Running a line is not taking every way out of it: an `if` without `else` is left into
-    // its body or past it, over the same lines. Cases that take arcs the chosen ones do not
-    // come next, within the suite's target size (the kill cover below may go past it).
-    let mut taken: HashSet<(usize, usize)> = chosen
-        .iter()
-        .flat_map(|&(i, _)| cases[i].arcs.iter().copied())
-        .collect();
-    while chosen.len() < size.target.min(size.max) {
-        let best = usable
-            .iter()
-            .filter(|&&(i, _)| allowed(&chosen, i))
-            .map(|&(i, check)| {
-                let new = cases[i].arcs.iter().filter(|a| !taken.contains(a)).count();
-                (new, i, check)
-            })
-            .filter(|&(new, _, _)| new > 0)
-            .max_by_key(|&(new, i, _)| (new, preference(i, &shown)));
-        let Some((_, i, check)) = best else { break };
-        taken.extend(cases[i].arcs.iter().copied());
-        shown.add(&cases[i]);
-        chosen.push((i, check));
-    }
+    let target = size.target.min(size.max);
+    let covered = selection.documented(size.max);
+    selection.line_cover(covered, size.max);
+    selection.arc_cover(target);
     // Covering a line is not checking it: a test that runs a line whose fault it cannot see
     // leaves that fault alive, and each mutant a case kills first is such a fault.
-    let kills_of = |i: usize| kills.get(i).map_or(&[][..], Vec::as_slice);
-    let mut killed: HashSet<usize> = chosen
-        .iter()
-        .flat_map(|&(i, _)| kills_of(i).iter().copied())
+    selection.killed = (selection.chosen.iter())
+        .flat_map(|&(i, _)| selection.kills_of(i).iter().copied())
         .collect();
-    let kill_cover = |chosen: &mut Vec<(usize, Check)>,
-                      killed: &mut HashSet<usize>,
-                      shown: &mut Shown<'c>,
-                      limit: usize| {
-        while chosen.len() < limit {
-            let best = usable
-                .iter()
-                .filter(|&&(i, _)| allowed(chosen, i))
-                .map(|&(i, check)| {
-                    (
-                        kills_of(i).iter().filter(|m| !killed.contains(m)).count(),
-                        i,
-                        check,
-                    )
-                })
-                .filter(|&(new, _, _)| new > 0)
-                .max_by_key(|&(new, i, _)| (new, preference(i, shown)));
-            let Some((_, i, check)) = best else { break };
-            killed.extend(kills_of(i).iter().copied());
-            shown.add(&cases[i]);
-            chosen.push((i, check));
-        }
-    };
     // Room kept for the calls made from another (last, below), where the probe made any: the
     // documented calls and the kill cover would fill the suite before them.
     let related = usable.iter().any(|&(i, _)| !cases[i].related.is_empty());
     let room = if related { RELATED_ROOM } else { 0 };
-    let before_related = size.max.saturating_sub(room).max(chosen.len());
-    kill_cover(&mut chosen, &mut killed, &mut shown, before_related);
-    // An iterator where the function takes any iterable: an answer that needs a sized or
-    // re-iterable argument is wrong by the docstring, and no mutant of the reference shows it.
-    if !chosen.iter().any(|&(i, _)| passes_iterator(&cases[i])) && chosen.len() < size.max {
-        let best = usable
-            .iter()
-            .filter(|&&(i, _)| allowed(&chosen, i) && passes_iterator(&cases[i]))
-            .max_by_key(|&&(i, _)| preference(i, &shown))
-            .copied();
-        if let Some((i, check)) = best {
-            shown.add(&cases[i]);
-            chosen.push((i, check));
+    selection.kill_cover(size.max.saturating_sub(room));
+    selection.one_iterator(size.max);
+    selection.distinct_behaviours(target);
+    selection.related_calls(size.max);
+    // Last, the kill cover again: the value tests added since may let in the exception tests
+    // that kill what is left (an error the reference raises where a fault returns), a few.
+    selection.kill_cover((selection.chosen.len() + LATE_KILLS).min(size.max));
+    let mut chosen = selection.chosen;
+    chosen.sort_by_key(|&(i, _)| i);
+    chosen
+}
+
+/// A suite being chosen (see [`choose`]): its cases so far, what they show and which mutants
+/// they kill; each stage a method.
+struct Selection<'c, 'u> {
+    cases: &'c [Case],
+    usable: &'u [(usize, Check)],
+    kills: &'u [Vec<usize>],
+    chosen: Vec<(usize, Check)>,
+    shown: Shown<'c>,
+    killed: HashSet<usize>,
+}
+
+/// How [`Selection::preference`] ranks a case (greater first).
+type Preference = (
+    bool,
+    bool,
+    Origin,
+    usize,
+    bool,
+    bool,
+    std::cmp::Reverse<usize>,
+    std::cmp::Reverse<usize>,
+);
+
+impl<'c> Selection<'c, '_> {
+    fn kills_of(&self, i: usize) -> &[usize] {
+        self.kills.get(i).map_or(&[][..], Vec::as_slice)
+    }
+
+    /// Ties go to: returned values over exceptions, new behaviour, seeds and pool values over
+    /// mutants (chosen edges over noise), inputs that bring characters the chosen ones lack (a
+    /// dot, a slash, a quote, a digit: what a near miss gets wrong; a longer input is not a
+    /// richer one), results that differ from the input (the identity stub is a fault the kill
+    /// cover sees anyway), argument types not tested yet, short calls, early ones.
+    fn preference(&self, i: usize) -> Preference {
+        let case = &self.cases[i];
+        (
+            case.kind == CaseKind::Value,
+            !self.shown.behaviours.contains(&behaviour(case)),
+            case.origin,
+            self.shown.new_characters(&case.args).min(NEW_CHARACTERS),
+            !returns_its_input(case),
+            !self.shown.signatures.contains(case.arg_types.as_str()),
+            std::cmp::Reverse(case.args.len()),
+            std::cmp::Reverse(i),
+        )
+    }
+
+    /// Not chosen yet, and no more exception tests than value tests: a suite of mostly
+    /// `raises` checks says little about what the function computes.
+    fn allowed(&self, i: usize) -> bool {
+        let raises = (self.chosen.iter())
+            .filter(|&&(_, check)| check == Check::Raises)
+            .count();
+        !self.chosen.iter().any(|&(j, _)| j == i)
+            && (self.cases[i].kind == CaseKind::Value || raises < self.chosen.len() - raises)
+    }
+
+    fn take(&mut self, (i, check): (usize, Check)) {
+        self.shown.add(&self.cases[i]);
+        self.chosen.push((i, check));
+    }
+
+    /// The allowed case with the most `gain` (ties by preference), where one has any.
+    fn most(&self, gain: impl Fn(usize) -> usize) -> Option<(usize, Check)> {
+        (self.usable.iter())
+            .filter(|&&(i, _)| self.allowed(i))
+            .map(|&(i, check)| (gain(i), i, check))
+            .filter(|&(new, _, _)| new > 0)
+            .max_by_key(|&(new, i, _)| (new, self.preference(i)))
+            .map(|(_, i, check)| (i, check))
+    }
+
+    /// The allowed case `wanted` accepts with the greatest `rank`.
+    fn best<K: Ord>(
+        &self,
+        wanted: impl Fn(usize) -> bool,
+        rank: impl Fn(usize) -> K,
+    ) -> Option<(usize, Check)> {
+        (self.usable.iter())
+            .filter(|&&(i, _)| self.allowed(i) && wanted(i))
+            .max_by_key(|&&(i, _)| rank(i))
+            .copied()
+    }
+
+    /// First the calls of the docstring's examples and the literal call sites, one per call
+    /// (a method's seed runs on a few receivers): the cases the documentation names (an example
+    /// that must raise among them), which a wrong answer mishandling one fails whatever else
+    /// the suite covers. Returns the lines they run.
+    fn documented(&mut self, max: usize) -> HashSet<usize> {
+        let mut covered = HashSet::new();
+        let mut seeds: Vec<&str> = Vec::new();
+        for &(i, check) in self.usable {
+            let case = &self.cases[i];
+            if case.origin != Origin::Seed || seeds.contains(&case.args.as_str()) {
+                continue;
+            }
+            if seeds.len() >= SEED_CASES || self.chosen.len() >= max {
+                break;
+            }
+            seeds.push(&case.args);
+            covered.extend(case.lines.iter().copied());
+            self.take((i, check));
+        }
+        covered
+    }
+
+    /// Greedy line cover past the lines `covered` already.
+    fn line_cover(&mut self, mut covered: HashSet<usize>, max: usize) {
+        while self.chosen.len() < max {
+            let new_lines = |i: usize| {
+                let lines = &self.cases[i].lines;
+                lines.iter().filter(|l| !covered.contains(l)).count()
+            };
+            let Some(best) = self.most(new_lines) else {
+                break;
+            };
+            covered.extend(self.cases[best.0].lines.iter().copied());
+            self.take(best);
         }
     }
-    // The rest of the slots go to the cases that tell the most faults from the reference: each
-    // mutant a case kills is a near miss it sees, which a wrong answer often resembles.
-    while chosen.len() < size.target.min(size.max) {
-        let best = usable
-            .iter()
-            .filter(|&&(i, _)| allowed(&chosen, i))
-            .max_by_key(|&&(i, _)| {
-                let new_behaviour = !shown.behaviours.contains(&behaviour(&cases[i]));
+
+    /// Running a line is not taking every way out of it: an `if` without `else` is left into
+    /// its body or past it, over the same lines. Cases that take arcs the chosen ones do not
+    /// come next, within the suite's target size (the kill cover below may go past it).
+    fn arc_cover(&mut self, limit: usize) {
+        let mut taken: HashSet<(usize, usize)> = (self.chosen.iter())
+            .flat_map(|&(i, _)| self.cases[i].arcs.iter().copied())
+            .collect();
+        while self.chosen.len() < limit {
+            let new_arcs = |i: usize| {
+                (self.cases[i].arcs.iter())
+                    .filter(|a| !taken.contains(a))
+                    .count()
+            };
+            let Some(best) = self.most(new_arcs) else {
+                break;
+            };
+            taken.extend(self.cases[best.0].arcs.iter().copied());
+            self.take(best);
+        }
+    }
+
+    /// Greedy mutant kill: up to `limit` cases, each killing the most mutants none chosen kills.
+    fn kill_cover(&mut self, limit: usize) {
+        let limit = limit.max(self.chosen.len());
+        while self.chosen.len() < limit {
+            let new_kills = |i: usize| {
+                (self.kills_of(i).iter())
+                    .filter(|m| !self.killed.contains(m))
+                    .count()
+            };
+            let Some(best) = self.most(new_kills) else {
+                break;
+            };
+            self.killed.extend(self.kills_of(best.0).to_vec());
+            self.take(best);
+        }
+    }
+
+    /// An iterator where the function takes any iterable: an answer that needs a sized or
+    /// re-iterable argument is wrong by the docstring, and no mutant of the reference shows it.
+    fn one_iterator(&mut self, max: usize) {
+        let has_one = (self.chosen.iter()).any(|&(i, _)| passes_iterator(&self.cases[i]));
+        if has_one || self.chosen.len() >= max {
+            return;
+        }
+        if let Some(best) = self.best(|i| passes_iterator(&self.cases[i]), |i| self.preference(i)) {
+            self.take(best);
+        }
+    }
+
+    /// The rest of the slots go to the cases that tell the most faults from the reference: each
+    /// mutant a case kills is a near miss it sees, which a wrong answer often resembles.
+    fn distinct_behaviours(&mut self, limit: usize) {
+        while self.chosen.len() < limit {
+            let rank = |i: usize| {
+                let case = &self.cases[i];
+                let shown = &self.shown;
+                let new_behaviour = !shown.behaviours.contains(&behaviour(case));
                 // Inputs the function hands back unchanged: what a near miss that transforms
                 // too much (one more separator, one more replacement) gets wrong. The first,
                 // then one more if it brings punctuation or space the first lacks (a space
                 // where `_` is replaced, a backslash where `/` splits); each the one that
                 // holds the most of them.
                 let unchanged_reach =
-                    if returns_its_input(&cases[i]) && shown.unchanged < UNCHANGED_INPUTS {
-                        let new = shown.new_unchanged_characters(&cases[i].args);
+                    if returns_its_input(case) && shown.unchanged < UNCHANGED_INPUTS {
+                        let new = shown.new_unchanged_characters(&case.args);
                         if shown.unchanged == 0 || new > 0 {
                             1 + new
                         } else {
@@ -488,75 +548,66 @@ fn choose<'c>(
                     };
                 // A method's receiver is its first input: each one built is a state a wrong
                 // method may mishandle (a count it starts from, a flag it ignores).
-                let new_receiver = cases[i]
-                    .receiver
-                    .as_deref()
-                    .is_some_and(|_| !shown.receivers.contains(&receiver_key(&cases[i])));
+                let new_receiver = (case.receiver.as_deref())
+                    .is_some_and(|_| !shown.receivers.contains(&receiver_key(case)));
                 (
                     new_behaviour,
                     unchanged_reach,
                     new_receiver,
-                    kills_of(i).len(),
-                    preference(i, &shown),
+                    self.kills_of(i).len(),
+                    self.preference(i),
                 )
-            })
-            .copied();
-        let Some((i, check)) = best else { break };
-        killed.extend(kills_of(i).iter().copied());
-        shown.add(&cases[i]);
-        chosen.push((i, check));
+            };
+            let Some(best) = self.best(|_| true, rank) else {
+                break;
+            };
+            self.killed.extend(self.kills_of(best.0).to_vec());
+            self.take(best);
+        }
     }
-    // Last, calls made from another to show a near miss, a few ways past the target like the
-    // kill cover (last, so that exception tests among them find the value tests they need): a
-    // string made from another (case swapped, one character more or less: an exact comparison
-    // against a case-blind one, a prefix match, a common run of characters), or one item that
-    // raises alone (each condition of an error by itself). Only where the result
-    // is one value (a match, a common part, an error): a container that holds the inputs
-    // (groups, sorted items) shows no more for a near miss than any other input.
-    // Calls with one argument taken from another come first among them: a key the mapping
-    // holds, a path through it, a pattern that occurs in the text reach what unrelated
-    // arguments never do, and a wrong answer that ignores the relation (`return mapping` for
-    // `omit(mapping, keys)`) passes every other test. Whatever their result, as long as it is
-    // one no chosen case shows.
-    let taken = |i: usize, shown: &Shown| {
-        let case = &cases[i];
-        case.related.starts_with(TAKEN)
-            && !shown.related.contains(case.related.as_str())
-            && !shown.behaviours.contains(&behaviour(case))
-    };
-    while shown.ways(true) < TAKEN_WAYS && chosen.len() < size.max {
-        let best = usable
-            .iter()
-            .filter(|&&(i, _)| allowed(&chosen, i) && taken(i, &shown))
-            .max_by_key(|&&(i, _)| (kills_of(i).len(), preference(i, &shown)))
-            .copied();
-        let Some((i, check)) = best else { break };
-        shown.add(&cases[i]);
-        chosen.push((i, check));
+
+    /// Last, calls made from another to show a near miss, a few ways past the target like the
+    /// kill cover (last, so that exception tests among them find the value tests they need): a
+    /// string made from another (case swapped, one character more or less: an exact comparison
+    /// against a case-blind one, a prefix match, a common run of characters), or one item that
+    /// raises alone (each condition of an error by itself). Only where the result is one value
+    /// (a match, a common part, an error): a container that holds the inputs (groups, sorted
+    /// items) shows no more for a near miss than any other input.
+    /// Calls with one argument taken from another come first among them: a key the mapping
+    /// holds, a path through it, a pattern that occurs in the text reach what unrelated
+    /// arguments never do, and a wrong answer that ignores the relation (`return mapping` for
+    /// `omit(mapping, keys)`) passes every other test. Whatever their result, as long as it is
+    /// one no chosen case shows.
+    fn related_calls(&mut self, max: usize) {
+        let rank =
+            |selection: &Self, i: usize| (selection.kills_of(i).len(), selection.preference(i));
+        while self.shown.ways(true) < TAKEN_WAYS && self.chosen.len() < max {
+            let taken = |i: usize| {
+                let case = &self.cases[i];
+                case.related.starts_with(TAKEN)
+                    && !self.shown.related.contains(case.related.as_str())
+                    && !self.shown.behaviours.contains(&behaviour(case))
+            };
+            let Some(best) = self.best(taken, |i| rank(self, i)) else {
+                break;
+            };
+            self.take(best);
+        }
+        while self.shown.ways(false) < RELATED_WAYS && self.chosen.len() < max {
+            let near_miss = |i: usize| {
+                let case = &self.cases[i];
+                !case.related.is_empty()
+                    && !case.related.starts_with(TAKEN)
+                    && (case.kind == CaseKind::Raise
+                        || SCALAR_RESULTS.contains(&case.type_name.as_str()))
+                    && !self.shown.related.contains(case.related.as_str())
+            };
+            let Some(best) = self.best(near_miss, |i| rank(self, i)) else {
+                break;
+            };
+            self.take(best);
+        }
     }
-    let near_miss = |i: usize, shown: &Shown| {
-        let case = &cases[i];
-        !case.related.is_empty()
-            && !case.related.starts_with(TAKEN)
-            && (case.kind == CaseKind::Raise || SCALAR_RESULTS.contains(&case.type_name.as_str()))
-            && !shown.related.contains(case.related.as_str())
-    };
-    while shown.ways(false) < RELATED_WAYS && chosen.len() < size.max {
-        let best = usable
-            .iter()
-            .filter(|&&(i, _)| allowed(&chosen, i) && near_miss(i, &shown))
-            .max_by_key(|&&(i, _)| (kills_of(i).len(), preference(i, &shown)))
-            .copied();
-        let Some((i, check)) = best else { break };
-        shown.add(&cases[i]);
-        chosen.push((i, check));
-    }
-    // Last, the kill cover again: the value tests added since may let in the exception tests
-    // that kill what is left (an error the reference raises where a fault returns), a few.
-    let limit = (chosen.len() + LATE_KILLS).min(size.max);
-    kill_cover(&mut chosen, &mut killed, &mut shown, limit);
-    chosen.sort_by_key(|&(i, _)| i);
-    chosen
 }
 
 /// Whether a case returns the value it was given (its one argument).
