@@ -548,6 +548,9 @@ def _mutate_sequence(value, rng, alphabet, upper, lower):
 # the docstring names a negative number.
 COUNT_NAMES = frozenset(["n", "k", "i", "count", "num", "number", "size", "length", "width",
                          "times", "index", "idx", "pos", "position", "limit"])
+# Calls on an empty receiver whose arguments the probe calls again on one holding something
+# (see `_returning_elsewhere`), at most.
+MAX_EMPTY_RECHECKS = 40
 # Parameters that separate parts of a text (see `_undocumented_edge`).
 SEPARATOR_NAMES = frozenset(["sep", "separator", "delimiter", "delim"])
 
@@ -1781,8 +1784,9 @@ class Probe:
 
         A method of an empty receiver (a tree with no intervals) often returns before it reads
         its arguments, so calls on one are no sample of the domain where calls on receivers
-        holding something returned, and an argument of a kind none of those was given (a string
-        where they took numbers) is out of it."""
+        holding something returned; and a call on one is in the domain only where its
+        arguments return on a receiver holding something too (`overlap('/usr/lib')` returns
+        nothing on an empty tree and raises on any other)."""
         holding = [case for case in self.working if not case["_empty_receiver"]]
         returned = {}
         for case in holding or self.working:
@@ -1791,7 +1795,7 @@ class Probe:
                 # others of its call are (what works with a key the mapping holds).
                 if param["name"] != case["_skip"]:
                     returned.setdefault(param["name"], []).append((param, value))
-        read = {name: {_kind(value) for _, value in pairs} for name, pairs in returned.items()}
+        elsewhere = self._returning_elsewhere(holding)
         usual = {}
         for name, pairs in returned.items():
             hint = pairs[0][0]["hint"]
@@ -1811,13 +1815,36 @@ class Probe:
         for case in self.cases:
             # The documented calls are in the domain by definition (`groupby('gender', ...)`
             # with a key documented as callable or not).
-            case["in_domain"] = case["origin"] == "seed" or all(
-                (_kind_fits(_kind(value), usual[param["name"]]) if param["name"] in usual
-                 else matches(value, param["hint"]))
-                and not self._undocumented_edge(param, value)
-                and (not case["_empty_receiver"] or not holding
-                     or _kind(value) in read.get(param["name"], {_kind(value)}))
-                for param, value in self._pairs(*case["_call"]) if param["name"] != case["_skip"])
+            case["in_domain"] = case["origin"] == "seed" or (
+                (not case["_empty_receiver"] or id(case) in elsewhere) and all(
+                    (_kind_fits(_kind(value), usual[param["name"]]) if param["name"] in usual
+                     else matches(value, param["hint"]))
+                    and not self._undocumented_edge(param, value)
+                    for param, value in self._pairs(*case["_call"])
+                    if param["name"] != case["_skip"]))
+
+    def _returning_elsewhere(self, holding):
+        """The ids of the calls on an empty receiver whose arguments return on the receiver of
+        one of `holding` (calls on receivers holding something) too, called on it where the
+        probe did not; all of them where no receiver holds anything."""
+        empty = [case for case in self.cases if case["_empty_receiver"]]
+        if not holding:
+            return {id(case) for case in empty}
+        elsewhere = set()
+        tried = {}
+        for case in self.cases:
+            if not case["_empty_receiver"]:
+                tried[case["args"]] = tried.get(case["args"]) or case["kind"] == "value"
+        receiver = holding[0]["_call"][0][0]
+        for case in empty[:MAX_EMPTY_RECHECKS]:
+            args, kwargs = case["_call"]
+            works = tried.get(case["args"])
+            if works is None and not self._out_of_time():
+                outcome = self._call([receiver, *args[1:]], kwargs, trace=False)
+                works = outcome["kind"] == "value"
+            if works:
+                elsewhere.add(id(case))
+        return elsewhere
 
     def _call(self, args, kwargs, trace, apply=None):
         given = (args, kwargs)
