@@ -950,7 +950,11 @@ class Probe:
             # never with itself (a taken argument, see `_add_taken_calls`); the other pairs are
             # `_add_instance_pairs`'s.
             values = made[1:] + made[:1] + values
-        first = self.siblings[i] + (self.members if self.spec is not None else [])
+        # What the receivers hold is data: it never leads the pool of a parameter the body
+        # calls, whose first values (the ones calls that worked are tried with again) must
+        # be functions.
+        held = self.spec is not None and self.params[i]["hint"].get("type") != "callable"
+        first = self.siblings[i] + (self.members if held else [])
         values = first + [v for v in values if not _among(v, first)]
         # An instance of a class none could be built of: what any parameter gets.
         return values or list(ANY)

@@ -11,6 +11,9 @@
 //! - A method's examples call it on a receiver built in place (`Range('1.2').pick([...])`):
 //!   those arguments are seeds, as `obj.pick(...)`'s are. The pools never make a list of
 //!   dotted version strings, only `[]` worked, and `return []` passed.
+//! - What a container's receivers hold leads its methods' parameter pools, but never a
+//!   parameter the body calls: `Shelf.cut(page, notefunc=None)` was tried again with books
+//!   there, never with a function, and the body with `notefunc` reset to `None` passed.
 //! - A number the body compares against by name (`if stamp > MAX_STAMP:`) is a value of the
 //!   parameter's pool, with its neighbours: no generic number is near it, every call returned
 //!   its argument, and `return stamp` passed.
@@ -143,4 +146,56 @@ fn numbers_the_body_reads_by_name_are_inputs() {
     );
     let no_limit = "return stamp / 1000 if stamp > MAX_STAMP else stamp";
     assert_eq!(passes(&main, normalize, Some(no_limit)), (false, false));
+}
+
+const SHELF: &str = r#"
+from collections import namedtuple
+
+Book = namedtuple('Book', 'first last note')
+
+
+class Shelf:
+    """Books by the pages they span.
+
+    >>> Shelf([Book(1, 5, None), Book(3, 9, 'x'), Book(8, 12, None)])
+    """
+
+    def __init__(self, books=None):
+        self.books = set(books or ())
+
+    def __iter__(self):
+        return iter(sorted(self.books))
+
+    def add(self, book):
+        """Adds one book."""
+        self.books.add(book)
+
+    def cut(self, page, notefunc=None):
+        """Cuts every book that spans `page` in two, the halves noted by
+        notefunc(book, is_first) where given."""
+        hits = {b for b in self.books if b.first < page < b.last}
+        for book in hits:
+            self.books.remove(book)
+            if notefunc:
+                self.books.add(Book(book.first, page, notefunc(book, True)))
+                self.books.add(Book(page, book.last, notefunc(book, False)))
+            else:
+                self.books.add(Book(book.first, page, book.note))
+                self.books.add(Book(page, book.last, book.note))
+"#;
+
+#[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
+fn what_receivers_hold_does_not_lead_a_called_parameter_s_pool() {
+    require(&[Prereq::Sandbox]);
+    let (main, second) = executors();
+    let report = build_one("shelf.py", SHELF, &main, &second);
+    let cut = item(&report, "Shelf.cut");
+    println!("{}", cut.tests);
+    assert_eq!(passes(&main, cut, None), (true, true));
+    let unnoted = "for book in {b for b in self.books if b.first < page < b.last}:\n        \
+                   self.books.remove(book)\n        \
+                   self.books.add(Book(book.first, page, book.note))\n        \
+                   self.books.add(Book(page, book.last, book.note))";
+    assert_eq!(passes(&main, cut, Some(unnoted)), (false, false));
 }
