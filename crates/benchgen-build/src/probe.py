@@ -951,9 +951,10 @@ class Probe:
             # `_add_instance_pairs`'s.
             values = made[1:] + made[:1] + values
         # What the receivers hold is data: it never leads the pool of a parameter the body
-        # calls, whose first values (the ones calls that worked are tried with again) must
-        # be functions.
-        held = self.spec is not None and self.params[i]["hint"].get("type") != "callable"
+        # calls (see `_called_params`), whose first values (the ones calls that worked are
+        # tried with again) must be functions. A name that only suggests one (`key`) may
+        # well take what the receiver holds (`OrderedSet.add(key)`).
+        held = self.spec is not None and "arity" not in self.params[i]["hint"]
         first = self.siblings[i] + (self.members if held else [])
         values = first + [v for v in values if not _among(v, first)]
         # An instance of a class none could be built of: what any parameter gets.
