@@ -218,7 +218,17 @@ fn entries(docstring: &str) -> Vec<Entry<'_>> {
         let opened = if let Some(rest) = trimmed.strip_prefix(":type ") {
             rest.split_once(':')
                 .is_some_and(|(name, text)| push(&mut entries, name, Some(text), ""))
-        } else if let Some(rest) = trimmed.strip_prefix(":param ") {
+        } else if let Some(rest) = [
+            ":param ",
+            ":parameter ",
+            ":arg ",
+            ":argument ",
+            ":key ",
+            ":keyword ",
+        ]
+        .iter()
+        .find_map(|field| trimmed.strip_prefix(field))
+        {
             rest.split_once(':').is_some_and(|(head, description)| {
                 match head.trim().rsplit_once(' ') {
                     Some((text, name)) => push(&mut entries, name, Some(text), description),
@@ -878,12 +888,15 @@ mod tests {
 
     #[test]
     fn types_stated_in_docstrings() {
-        let rest = "Do it.\n\n:param int width: how wide\n:type text: str or bytes\n";
+        let rest = "Do it.\n\n:param int width: how wide\n:type text: str or bytes\n:arg int ucs: a code point\n:argument list table: ranges\n";
         let google = "Do it.\n\nArgs:\n    text (str): the text.\n    key (callable, optional): a key.\n\nReturns:\n    str: it.\n";
         let numpy = "Do it.\n\nParameters\n----------\nitems : list of int\n    The items.\nscale : float, optional\n\nReturns\n-------\nint\n";
         let rest = documented_types(rest);
         assert_eq!(rest["width"], Hint::Int);
         assert_eq!(rest["text"], Hint::union(vec![Hint::Str, Hint::Bytes]));
+        // Sphinx reads `:arg`, `:argument`, `:key` and `:keyword` as `:param`.
+        assert_eq!(rest["ucs"], Hint::Int);
+        assert_eq!(rest["table"], Hint::list(Hint::Any));
         let google = documented_types(google);
         assert_eq!(google["text"], Hint::Str);
         assert_eq!(google["key"], Hint::Callable);

@@ -147,6 +147,14 @@ CALLABLE_NAMES = {id(f): name for f, name in [
     (str.lower, "str.lower"), (str.strip, "str.strip"), (sorted, "sorted"), (repr, "repr"),
     (int, "int"), (str.isspace, "str.isspace"), (str.isdigit, "str.isdigit"),
 ]}
+# Most numbers taken from the global names a target reads (see `Probe._named_numbers`).
+MAX_NAMED_NUMBERS = 12
+# Functions of any number of arguments, for a parameter its body calls with two or more: the
+# first returns what it was given (so the result shows every call it made), the others pick one.
+_ARGUMENTS_TEXT = "lambda *args: args"
+_ARGUMENTS = eval(_ARGUMENTS_TEXT)
+MANY_ARGUMENT_CALLABLES = [_ARGUMENTS, max, min]
+CALLABLE_NAMES.update({id(_ARGUMENTS): _ARGUMENTS_TEXT, id(max): "max", id(min): "min"})
 # Last, what structure-walking and name-converting code needs and the rest does not hold:
 # identifiers in each case style, a mapping nested a level deeper than `{"a": 1}` (a list of
 # mappings inside a mapping inside a mapping).
@@ -325,6 +333,9 @@ def _slot_names(cls):
 def pool(hint, rng, depth=0):
     """Candidate values for a hint (a dict from the Rust side: {"type": ..., ...})."""
     kind = hint.get("type", "any")
+    if kind == "callable" and hint.get("arity", 1) != 1:
+        # A function the body calls with other than one argument (see `_called_params`).
+        return list(MANY_ARGUMENT_CALLABLES)
     if kind in POOLS:
         return list(POOLS[kind])
     if kind == "choice":
@@ -605,11 +616,16 @@ class Probe:
                 self.target = getattr(self.target, "fget", None) or self.target.func
             self.spec["params"] = _resolved(self.spec["params"], self.cls, namespace)
         self.params = _resolved(self.params, self.target, namespace, getattr(self, "cls", None))
+        self.params = _called_params(self.params, self._code())
         # The values the docstring names lead the pools of their kind (the probe is a fresh
         # module in each run, so its pools are this call's own).
         for kind, values in config.get("documented", {}).items():
             if kind in POOLS:
                 POOLS[kind] = list(values) + [v for v in POOLS[kind] if v not in values]
+        # The numbers the body compares against by name (`if ts > MAX_TIMESTAMP:`), each with
+        # its neighbours: the edges its branches turn on, which no generic pool is near.
+        for kind, values in self._named_numbers().items():
+            POOLS[kind] = POOLS[kind] + [v for v in values if not _among(v, POOLS[kind])]
         if any(_names_dates(p["hint"]) for p in self.params):
             # A function of dates formats or parses them: its text leads with the directives
             # `strftime` and its kin read, which no other text holds.
@@ -981,7 +997,12 @@ class Probe:
             # never with itself (a taken argument, see `_add_taken_calls`); the other pairs are
             # `_add_instance_pairs`'s.
             values = made[1:] + made[:1] + values
-        first = self.siblings[i] + (self.members if self.spec is not None else [])
+        # What the receivers hold is data: it never leads the pool of a parameter the body
+        # calls (see `_called_params`), whose first values (the ones calls that worked are
+        # tried with again) must be functions. A name that only suggests one (`key`) may
+        # well take what the receiver holds (`OrderedSet.add(key)`).
+        held = self.spec is not None and "arity" not in self.params[i]["hint"]
+        first = self.siblings[i] + (self.members if held else [])
         values = first + [v for v in values if not _among(v, first)]
         # An instance of a class none could be built of: what any parameter gets.
         return values or list(ANY)
@@ -2039,6 +2060,30 @@ class Probe:
                         values.append(const)
         return {kind: sorted(values, key=repr) for kind, values in found.items()}
 
+    def _named_numbers(self):
+        """{"int": [...], "float": [...]}: the values of the global names the target's code
+        reads (nested code included) that hold a number, each with the numbers one below and
+        one above it; ints go to both pools, floats to the float one."""
+        code = self._code()
+        function = inspect.unwrap(getattr(self.target, "__func__", self.target)) \
+            if callable(self.target) else None
+        globals_ = getattr(function, "__globals__", self.namespace)
+        found = {"int": [], "float": []}
+        stack = [code] if code is not None else []
+        while stack and len(found["float"]) < MAX_NAMED_NUMBERS:
+            current = stack.pop(0)
+            stack.extend(c for c in current.co_consts if isinstance(c, types.CodeType))
+            for name in current.co_names:
+                value = globals_.get(name)
+                if type(value) not in (int, float) or value != value or abs(value) == float("inf"):
+                    continue
+                for near in (value - 1, value, value + 1):
+                    if type(near) is int and not _among(near, found["int"]):
+                        found["int"].append(near)
+                    if not _among(near, found["float"]):
+                        found["float"].append(near)
+        return found
+
     def _code_filename(self):
         code = self._code()
         return code.co_filename if code is not None else None
@@ -2355,6 +2400,31 @@ def _resolved(params, function, namespace, own=None):
             hint = {"type": "union", "options": [hint, {"type": "none"}]}
         resolved.append(param if hint is None else dict(param, hint=hint))
     return resolved
+
+
+def _called_params(params, code):
+    """`params` with a callable hint for those nothing else typed (no annotation, documented
+    type or telling name) that the target's body calls (`datafunc(iv, True)`,
+    `data_reducer(current, higher.data)`), with as many positional arguments as the call
+    passes: what such a parameter takes is a function, and one of that arity, which the pool of
+    any kind never holds, so a body that ignores the parameter passed every test."""
+    untyped = {p["name"] for p in params if p["hint"].get("type", "any") == "any"}
+    if not untyped or code is None:
+        return params
+    try:
+        import ast
+        import textwrap
+        tree = ast.parse(textwrap.dedent(inspect.getsource(code)))
+    except BaseException:  # noqa: BLE001 - no source to read: the hints stay
+        return params
+    arity = {}
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                and node.func.id in untyped
+                and not any(isinstance(a, ast.Starred) for a in node.args)):
+            arity.setdefault(node.func.id, len(node.args))
+    return [dict(p, hint={"type": "callable", "arity": arity[p["name"]]})
+            if p["name"] in arity else p for p in params]
 
 
 def _runtime_hint(annotation, namespace, own=None, depth=0):

@@ -401,23 +401,33 @@ pub fn receiver_seeds(function: &FunctionInfo, texts: &[&str]) -> Vec<ReceiverSe
             .then(|| Some(name.to_string()))
     };
     let mut seeds: Vec<ReceiverSeed> = Vec::new();
+    // The method's own examples first: the receivers its author chose to show what it does
+    // (`Version("1.2.3.post1").post`), which the class's and the file's other examples, found
+    // earlier in the text, would otherwise crowd out of the few receivers the probe keeps.
+    let own = function
+        .docstring
+        .as_deref()
+        .map(doctest_source)
+        .unwrap_or_default();
+    let mut found = benchgen_python::calls(&own);
     for text in texts {
-        let doctest = doctest_source(text);
-        let from_docs = benchgen_python::calls(&doctest).into_iter();
-        let from_file = benchgen_python::calls(text)
-            .into_iter()
-            .filter(|c| c.literal);
-        for call in from_docs.chain(from_file) {
-            let Some(factory) = builds_it(&call.callee) else {
-                continue;
-            };
-            let seed = ReceiverSeed {
-                factory,
-                arguments: call.arguments,
-            };
-            if !seeds.contains(&seed) && seeds.len() < MAX_SEEDS {
-                seeds.push(seed);
-            }
+        found.extend(benchgen_python::calls(&doctest_source(text)));
+        found.extend(
+            benchgen_python::calls(text)
+                .into_iter()
+                .filter(|c| c.literal),
+        );
+    }
+    for call in found {
+        let Some(factory) = builds_it(&call.callee) else {
+            continue;
+        };
+        let seed = ReceiverSeed {
+            factory,
+            arguments: call.arguments,
+        };
+        if !seeds.contains(&seed) && seeds.len() < MAX_SEEDS {
+            seeds.push(seed);
         }
     }
     seeds
@@ -655,9 +665,25 @@ pub fn seeds(function: &FunctionInfo, file_text: &str) -> Vec<String> {
         .as_deref()
         .map(doctest_source)
         .unwrap_or_default();
+    // A method's examples call it on a receiver they build in place
+    // (`Spec(">=1.2").filter(["1.3"])`): its arguments are seeds as `spec.filter(...)`'s are.
+    let class = function.class_path.last();
+    let on_receiver = benchgen_python::chained_calls(&doctest)
+        .into_iter()
+        .filter(|(on, call)| {
+            call.callee == *name
+                && class.is_some_and(|class| {
+                    let owner = on.callee.rsplit_once('.').map_or("", |(owner, _)| owner);
+                    on.callee == *class
+                        || on.callee.ends_with(&format!(".{class}"))
+                        || owner == class
+                })
+        })
+        .map(|(_, call)| call);
     let from_docs = benchgen_python::calls(&doctest)
         .into_iter()
-        .filter(|c| calls_it(&c.callee));
+        .filter(|c| calls_it(&c.callee))
+        .chain(on_receiver);
     let from_file = benchgen_python::calls(file_text)
         .into_iter()
         .filter(|c| c.literal && calls_it(&c.callee));

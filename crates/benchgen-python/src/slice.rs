@@ -136,21 +136,67 @@ pub fn calls(source: &str) -> Vec<Call> {
             .child_by_field_name("arguments")
             .filter(|a| a.kind() == "argument_list");
         if let (Some(callee), Some(arguments)) = (callee, arguments) {
-            let inner = text(arguments, source);
-            out.push(Call {
-                callee,
-                arguments: inner[1..inner.len() - 1].trim().to_string(),
-                literal: named_children(arguments).all(|argument| match argument.kind() {
-                    "keyword_argument" => argument
-                        .child_by_field_name("value")
-                        .is_some_and(is_literal),
-                    _ => is_literal(argument),
-                }),
-            });
+            out.push(call_of(callee, arguments, source));
         }
         true
     });
     out
+}
+
+/// Every call of a method on a call's result in `source` (`Specifier(">=1.2").filter(["1.3"])`):
+/// the inner call (of a name or dotted chain) and the method's call, whose callee is the
+/// method's name alone; in source order.
+pub fn chained_calls(source: &str) -> Vec<(Call, Call)> {
+    let tree = parse(source);
+    let mut out = Vec::new();
+    walk(tree.root_node(), &mut |node| {
+        if node.kind() != "call" {
+            return true;
+        }
+        let Some(function) = node
+            .child_by_field_name("function")
+            .filter(|f| f.kind() == "attribute")
+        else {
+            return true;
+        };
+        let (Some(object), Some(method), Some(arguments)) = (
+            function.child_by_field_name("object"),
+            function.child_by_field_name("attribute"),
+            node.child_by_field_name("arguments"),
+        ) else {
+            return true;
+        };
+        if object.kind() == "call" && arguments.kind() == "argument_list" {
+            let inner = object.child_by_field_name("arguments");
+            let callee = object
+                .child_by_field_name("function")
+                .and_then(|f| dotted_chain(f, source));
+            if let (Some(callee), Some(inner)) =
+                (callee, inner.filter(|a| a.kind() == "argument_list"))
+            {
+                out.push((
+                    call_of(callee, inner, source),
+                    call_of(text(method, source).to_string(), arguments, source),
+                ));
+            }
+        }
+        true
+    });
+    out
+}
+
+fn call_of(callee: String, arguments: Node, source: &str) -> Call {
+    let inner = text(arguments, source);
+    Call {
+        callee,
+        arguments: inner[1..inner.len() - 1].trim().to_string(),
+        literal: named_children(arguments).all(|argument| match argument.kind() {
+            "keyword_argument" => argument
+                .child_by_field_name("value")
+                .is_some_and(is_literal),
+            _ => is_literal(argument),
+        }),
+    }
 }
 
 /// Whether an expression is built only from literals.
@@ -1192,6 +1238,33 @@ g()(1)
                 ("f".into(), "f'{x}'".into(), false),
                 ("g".into(), "".into(), true),
             ]
+        );
+    }
+
+    #[test]
+    fn calls_of_methods_on_a_call_s_result() {
+        let source = "list(Spec('>=1.2').filter(['1.2', x], pre=True))\nSpec(a).b.c(1)\n";
+        let found: Vec<_> = chained_calls(source)
+            .into_iter()
+            .map(|(on, call)| {
+                (
+                    on.callee,
+                    on.arguments,
+                    call.callee,
+                    call.arguments,
+                    call.literal,
+                )
+            })
+            .collect();
+        assert_eq!(
+            found,
+            [(
+                "Spec".to_string(),
+                "'>=1.2'".to_string(),
+                "filter".to_string(),
+                "['1.2', x], pre=True".to_string(),
+                false
+            )]
         );
     }
 
