@@ -1346,7 +1346,8 @@ class Probe:
         (`difference_update(items)`; `intersection_update` keeps the receiver's order, not the
         argument's), and one of those it does not (`update(items)`: other receivers' items);
         and the first item, where it is a tuple (a namedtuple, a record), spread over the
-        positional parameters (`discardi(*Interval(1, 5))`, `containsi(1, 5, None)`). Pools
+        positional parameters (`discardi(*Interval(1, 5))`, `containsi(1, 5, None)`); and a
+        number inside the span of a held record (`cut(3)` where `Book(1, 5)` is held). Pools
         hold no lists of the program's own values, nor numbers that match a receiver's, so
         without these a mutator may change no receiver in any call, and a body that does
         nothing passes. The other arguments are those of the richest call that worked."""
@@ -1386,6 +1387,16 @@ class Probe:
                     and all(_fits_hint(v, self.params[i]["hint"])
                             for i, v in zip(positional, record))):
                 room -= call(receiver, dict(zip(positional, copy.deepcopy(tuple(record)))))
+            if required[:1] == [1] and {int, float} & set(seen.get(("a", 1), {})):
+                # Alone, and with each optional parameter set to the first value of its pool:
+                # what it changes shows only where the method does its work.
+                extras = [{}] + [{j: value} for j in positional if j not in required
+                                 for value in pool(self.params[j]["hint"], self.rng)[:1]]
+                for low, high in _spans(held)[:HELD_ITEMS]:
+                    middle = (low + high) / 2 if type(low + high) is float else (low + high) // 2
+                    for extra in extras:
+                        if room > 0:
+                            room -= call(receiver, {1: middle, **extra})
 
     def _slot_types(self):
         """{slot: {type: count}} of the arguments the calls that worked passed: positions
@@ -2528,6 +2539,17 @@ def _kind(value):
     if callable(value) and kind not in (str, dict):
         return "callable"
     return kind.__name__
+
+
+def _spans(held):
+    """(first, second) of the held records whose first two numbers are more than one apart:
+    a number between them is inside the record's span."""
+    spans = []
+    for record in held:
+        numbers = [v for v in record if type(v) in (int, float)] if isinstance(record, tuple) else []
+        if len(numbers) >= 2 and numbers[1] - numbers[0] > 1:
+            spans.append((numbers[0], numbers[1]))
+    return spans
 
 
 def _holds_nothing(obj):

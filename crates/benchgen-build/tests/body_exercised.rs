@@ -13,7 +13,10 @@
 //!   dotted version strings, only `[]` worked, and `return []` passed.
 //! - What a container's receivers hold leads its methods' parameter pools, but never a
 //!   parameter the body calls: `Shelf.cut(page, notefunc=None)` was tried again with books
-//!   there, never with a function, and the body with `notefunc` reset to `None` passed.
+//!   there, never with a function, and the body with `notefunc` reset to `None` passed. It is
+//!   also called with a page inside a held book's span (`Book(1, 5, None)`: 3), alone and with
+//!   each optional parameter set, where the cut happens: with more kinds of value in the pool
+//!   of any kind, random pages seldom fell inside one.
 //! - A number the body compares against by name (`if stamp > MAX_STAMP:`) is a value of the
 //!   parameter's pool, with its neighbours: no generic number is near it, every call returned
 //!   its argument, and `return stamp` passed.
