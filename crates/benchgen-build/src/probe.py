@@ -1860,7 +1860,7 @@ class Probe:
         one of `holding` (calls on receivers holding something) too, called on it where the
         probe did not; all of them where no receiver holds anything."""
         empty = [case for case in self.cases if case["_empty_receiver"]]
-        if not holding:
+        if not holding or not empty:
             return {id(case) for case in empty}
         elsewhere = set()
         tried = {}

@@ -24,6 +24,9 @@
 //! as the probe's text pool has) that differs from stripping it as a prefix, and the docstring
 //! says nothing of such separators. They are out of the domain, as the empty one is.
 //!
+//! `banner(*, width=12, fill='-')` is called with keywords only: the domain's look at calls on
+//! empty receivers must not expect a positional argument (it crashed the probe).
+//!
 //! `to_rgb(text)` returns the program's named tuple `RGB`, which the instruction names; a plain
 //! tuple is `==` to it, so the tests assert the result's type as well.
 //!
@@ -262,4 +265,27 @@ fn a_separator_is_short_and_not_empty() {
     assert_eq!(passes(&main, example, Some(as_prefix)), (true, true));
     let keeps_leading = "return path.split(separator)";
     assert_eq!(passes(&main, example, Some(keeps_leading)), (false, false));
+}
+
+const BANNERS: &str = r#"
+def banner(*, width=12, fill='-'):
+    """A line of `width` copies of `fill`, at most 40 characters; `fill` is one character."""
+    if len(fill) != 1:
+        raise ValueError('fill is one character')
+    return fill * min(width, 40)
+"#;
+
+#[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
+fn a_function_called_with_keywords_only_is_probed() {
+    require(&[Prereq::Sandbox]);
+    let (main, second) = executors();
+    let report = build_one("banners.py", BANNERS, &main, &second);
+    let example = item(&report, "banner");
+    println!("{}", example.tests);
+    assert_eq!(passes(&main, example, None), (true, true));
+    assert_eq!(
+        passes(&main, example, Some("return fill * width")),
+        (false, false)
+    );
 }
