@@ -64,6 +64,7 @@ import random
 import re
 import signal
 import sys
+import textwrap
 import time
 import types
 import typing
@@ -2423,8 +2424,6 @@ def _called_params(params, code):
     if not untyped or code is None:
         return params
     try:
-        import ast
-        import textwrap
         tree = ast.parse(textwrap.dedent(inspect.getsource(code)))
     except BaseException:  # noqa: BLE001 - no source to read: the hints stay
         return params

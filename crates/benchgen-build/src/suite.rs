@@ -495,7 +495,6 @@ impl<'c> Selection<'c, '_> {
 
     /// Greedy mutant kill: up to `limit` cases, each killing the most mutants none chosen kills.
     fn kill_cover(&mut self, limit: usize) {
-        let limit = limit.max(self.chosen.len());
         while self.chosen.len() < limit {
             let new_kills = |i: usize| {
                 (self.kills_of(i).iter())
