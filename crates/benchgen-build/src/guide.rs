@@ -274,7 +274,8 @@ fn rechoose(draft: &mut Draft<'_>, pool: &Measured, kills: &[Vec<usize>], size: 
 
 /// The calls to aim a probe round from when the whole pool kills fewer of the mutants (the
 /// first `lines.len()` faults; sandbox errors not counted, as in the audit's score) than
-/// `min_score`: the passing cases that execute a surviving mutant's line, else every passing
+/// `min_score`, or leaves a stub body alive (the faults after them: the gate would call the
+/// tests weak): the passing cases that execute a surviving mutant's line, else every passing
 /// case. `None` when the pool kills enough, or there is no minimum.
 fn aim(
     pool: &Measured,
@@ -284,15 +285,14 @@ fn aim(
     min_score: Option<f64>,
 ) -> Option<Vec<String>> {
     let killed: HashSet<usize> = kills.iter().flatten().copied().collect();
-    let counted: Vec<usize> = (0..lines.len())
-        .filter(|&m| !outcomes[m].verdict.is_harness_fault())
+    let harness: Vec<bool> = outcomes
+        .iter()
+        .map(|o| o.verdict.is_harness_fault())
         .collect();
-    let killable = counted.iter().filter(|m| killed.contains(m)).count();
-    if counted.is_empty()
-        || min_score.is_none_or(|min| killable as f64 / counted.len() as f64 >= min)
-    {
+    if !falls_short(&killed, &harness, lines.len(), min_score?) {
         return None;
     }
+    let counted: Vec<usize> = (0..lines.len()).filter(|&m| !harness[m]).collect();
     let survivors: BTreeSet<usize> = counted
         .iter()
         .filter(|m| !killed.contains(m))
@@ -309,6 +309,19 @@ fn aim(
         false => pool.passing.iter().map(|(_, c)| c.args.clone()).collect(),
     };
     Some(seeds.into_iter().take(MAX_AIM_SEEDS).collect())
+}
+
+/// Whether a pool that kills the faults `killed` (of which the first `mutants` are mutants, the
+/// rest stub bodies; `harness[f]`: fault `f`'s run was a sandbox error, which counts for
+/// nothing) needs an aimed round: it kills less than `min_score` of the mutants, or leaves a
+/// stub alive (the gate would call its tests weak: a constant result, `return False`, that no
+/// pool input changes, or a parameter reset to its default; the aimed round's literals and
+/// mutations look for both).
+fn falls_short(killed: &HashSet<usize>, harness: &[bool], mutants: usize, min_score: f64) -> bool {
+    let counted: Vec<usize> = (0..mutants).filter(|&m| !harness[m]).collect();
+    let killable = counted.iter().filter(|m| killed.contains(m)).count();
+    let short = !counted.is_empty() && (killable as f64) < min_score * counted.len() as f64;
+    short || (mutants..harness.len()).any(|f| !killed.contains(&f) && !harness[f])
 }
 
 /// Runs an aimed probe round for each `(item, seeds)`, twice like the first probe, and adds the
@@ -376,4 +389,27 @@ fn grow(
         }
     }
     (grown, unread)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stub_that_lives_falls_short_as_too_few_mutants_killed_do() {
+        let killed = |faults: &[usize]| faults.iter().copied().collect::<HashSet<usize>>();
+        let ok = [false; 5];
+        // Mutants 0-2, stubs 3-4.
+        assert!(!falls_short(&killed(&[0, 1, 2, 3, 4]), &ok, 3, 0.6));
+        assert!(falls_short(&killed(&[0, 3, 4]), &ok, 3, 0.6));
+        assert!(falls_short(&killed(&[0, 1, 2, 3]), &ok, 3, 0.6));
+        // A stub whose run was a sandbox error says nothing; nor do the mutants' errors.
+        let stub_error = [false, false, false, false, true];
+        assert!(!falls_short(&killed(&[0, 1, 2, 3]), &stub_error, 3, 0.6));
+        let mutant_errors = [true, true, false, false, false];
+        assert!(!falls_short(&killed(&[2, 3, 4]), &mutant_errors, 3, 0.6));
+        // No mutants at all: only the stubs tell.
+        assert!(!falls_short(&killed(&[0, 1]), &[false, false], 0, 0.6));
+        assert!(falls_short(&killed(&[0]), &[false, false], 0, 0.6));
+    }
 }

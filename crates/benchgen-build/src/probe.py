@@ -173,6 +173,11 @@ OFF_HINT = 0.25
 # values of its pool (and None where it takes None).
 OPTIONAL_CALLS = 3
 OPTIONAL_VALUES = 3
+# Calls that look for what an optional parameter changes (see `_add_effect_calls`): from at
+# most EFFECT_BASES calls, with at most EFFECT_VALUES values each, EFFECT_CALLS in all.
+EFFECT_BASES = 6
+EFFECT_VALUES = 8
+EFFECT_CALLS = 80
 # Calls that worked which are tried again with one string made from another.
 RELATED_CALLS = 3
 # Calls with one argument taken from another (see `_add_taken_calls`): most made in one round
@@ -1040,6 +1045,7 @@ class Probe:
             if refined is not None:
                 self._add_pool_calls(refined, 2 * max(len(p) for p in refined))
                 self._drain()
+            self._add_effect_calls(refined or hinted)
         if not self.working and not self.aim:
             # The hints were wrong: start over from values of every kind, with more random
             # combinations since most of them fail.
@@ -1133,11 +1139,11 @@ class Probe:
         # A test line holds one call: seeds written over several lines are written anew.
         self._enqueue(args, kwargs, None if "\n" in text else text, origin="seed")
 
-    def _drain(self):
-        """Runs queued calls; False once the call or time-out budget is spent, or the safety
-        limit has passed."""
+    def _drain(self, extra=0):
+        """Runs queued calls; False once the call budget (with `extra` calls more) or the
+        time-out budget is spent, or the safety limit has passed."""
         while self.queue:
-            spent = (self.counts["calls"] >= self.config["max_calls"]
+            spent = (self.counts["calls"] >= self.config["max_calls"] + extra
                      or self.counts["timeouts"] >= self.config["max_timeouts"])
             if spent or self._out_of_time():
                 return False
@@ -1196,6 +1202,90 @@ class Probe:
                         copy.deepcopy(args),
                         dict(copy.deepcopy(kwargs), **{name: copy.deepcopy(value)}),
                         origin="pool")
+
+    def _add_effect_calls(self, pools):
+        """For each optional parameter no call shows the effect of yet (a call setting it
+        that returns otherwise than the same call without it), a few calls that look for one:
+        calls that worked leaving it out, again with it set to each value it may take (the other
+        bool, the target's own constants of its default's type, its pool), one such call at a
+        time until one returns otherwise. An answer that ignores the parameter passes every
+        test that never shows what it changes (the stub gate's `name = default` body), and the
+        few values `_add_optional_calls` sets it to were chosen for their edges, not for what
+        the parameter does (`bounds="[]"`, `ignore_case=True` on lower-case text). Beyond the
+        call budget by EFFECT_CALLS at most: these calls come last, where it is often spent."""
+        literals = self._literals()
+        allowance = EFFECT_CALLS
+        # Calls queued before and left for want of budget stay queued, after these.
+        pending, self.queue = self.queue, []
+        try:
+            self._look_for_effects(pools, literals, allowance)
+        finally:
+            self.queue += pending
+
+    def _look_for_effects(self, pools, literals, allowance):
+        for i, param in enumerate(self.params):
+            if param["required"] or param["kind"] not in ("positional", "keyword_only"):
+                continue
+            name = param["name"]
+            if self._shows_effect(name):
+                continue
+            values = self._effect_values(i, pools[i], literals)
+            # Calls with two equal arguments first: they sit on the edges where what a
+            # parameter changes often shows (which ends of a range are included).
+            bases = sorted((case for case in self._richest()
+                            if case["in_domain"] and name not in case["_call"][1]),
+                           key=lambda case: not _repeats_a_value(case["_call"]))[:EFFECT_BASES]
+            for base in bases:
+                if allowance <= 0:
+                    return
+                args, kwargs = base["_call"]
+                start, spent = len(self.cases), self.counts["calls"]
+                for value in values:
+                    self._enqueue(copy.deepcopy(args),
+                                  dict(copy.deepcopy(kwargs), **{name: copy.deepcopy(value)}),
+                                  origin="pool", apply=copy.deepcopy(base["_apply"]))
+                ran = self._drain(extra=allowance)
+                allowance -= self.counts["calls"] - spent
+                if not ran:
+                    return
+                # A value that differs ends the search; one that only raises (a `bounds` the
+                # function refuses) shows the parameter is read, not what it does.
+                if any(case["in_domain"] and case["kind"] == "value"
+                       and case["_signature"] != base["_signature"]
+                       for case in self.cases[start:]):
+                    break
+
+    def _shows_effect(self, name):
+        """Whether some call in the domain that sets parameter `name` returns otherwise than the
+        same call without it (both raising, differently, shows it is read, not what it does)."""
+        for case in self.cases:
+            args, kwargs = case["_call"]
+            if name not in kwargs or not case["in_domain"]:
+                continue
+            without = {k: v for k, v in kwargs.items() if k != name}
+            twin = self.by_text.get(self._call_key(args, without, case["_apply"])[0])
+            if (twin is not None and twin["_signature"] != case["_signature"]
+                    and "value" in (case["kind"], twin["kind"])):
+                return True
+        return False
+
+    def _effect_values(self, i, pool_values, literals):
+        """The values `_add_effect_calls` sets optional parameter `i` to: the other bool, the
+        target's constants of the default's type, then its pool; never the default itself."""
+        try:
+            default = [ast.literal_eval(self.params[i].get("default") or "")]
+        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+            default = []
+        values = []
+        if default and type(default[0]) is bool:
+            values.append(not default[0])
+        if default and default[0] is not None:
+            values.extend(literals.get(type(default[0]), []))
+        chosen = []
+        for value in values + list(pool_values):
+            if not _among(value, default) and not _among(value, chosen):
+                chosen.append(value)
+        return chosen[:EFFECT_VALUES]
 
     def _add_related_calls(self):
         """The richest calls that worked with two strings, or a list of strings, again with one
@@ -1532,22 +1622,29 @@ class Probe:
         `_add_raise_triggers`); `apply`: the arguments its result, a function, is called with
         (see `_add_applications`); `skip`: the parameter whose argument was taken from another
         one (`_add_taken_calls`), which the call's domain does not look at."""
-        canonical = self._render(args, kwargs)
-        text = canonical if text is None else text
-        if text is None:
-            return False
-        # Once by its values: a doctest's `f("a")` and `f('a')` are one call.
-        key = text if canonical is None else canonical
-        for level in apply or ():
-            level_text = self._render(level, {})
-            if level_text is None:
-                return False
-            text, key = f"{text})({level_text}", f"{key})({level_text}"
-        if key in self.seen or len(text) > self.config["max_text"]:
+        text, key = self._call_key(args, kwargs, apply, text)
+        if text is None or key in self.seen or len(text) > self.config["max_text"]:
             return False
         self.seen.add(key)
         self.queue.append((args, kwargs, text, origin, related, apply, skip))
         return True
+
+    def _call_key(self, args, kwargs, apply=None, text=None):
+        """(text, key) of a call: its text as queued (`text`, a doctest's spelling, else the
+        arguments' reprs), and the key it is queued once by, its values (a doctest's `f("a")`
+        and `f('a')` are one call); the returned function's calls follow (`apply`). (None, None)
+        when some value has no repr that evaluates back."""
+        canonical = self._render(args, kwargs)
+        text = canonical if text is None else text
+        if text is None:
+            return None, None
+        key = text if canonical is None else canonical
+        for level in apply or ():
+            level_text = self._render(level, {})
+            if level_text is None:
+                return None, None
+            text, key = f"{text})({level_text}", f"{key})({level_text}"
+        return text, key
 
     def _add_applications(self, args, kwargs, origin, applied=()):
         """A call that returned a function (a decorator, a curried function, a factory of
@@ -2193,6 +2290,14 @@ def _richness(case):
     """How a call that worked ranks as one to make others from: the documented ones first, then
     those in the parameters' domain, each by how many distinct characters its arguments hold."""
     return (case["origin"] != "seed", not case["in_domain"], -len(set(case["args"] or "")))
+
+
+def _repeats_a_value(call):
+    """Whether two of a call's arguments are equal values of one type."""
+    args, kwargs = call
+    values = list(args) + list(kwargs.values())
+    return any(_among(value, values[j + 1:]) for j, value in enumerate(values)
+               if not isinstance(value, (_Receiver, _Instance)))
 
 
 def _at(args, kwargs, slot):

@@ -202,3 +202,54 @@ fn what_receivers_hold_does_not_lead_a_called_parameter_s_pool() {
                    self.books.add(Book(page, book.last, book.note))";
     assert_eq!(passes(&main, cut, Some(unnoted)), (false, false));
 }
+
+const WITHIN: &str = r#"
+def within(value: int, start: int, end: int, bounds: str = "()") -> bool:
+    """Whether `value` lies between `start` and `end`; `bounds` says which ends are included,
+    as interval notation writes it."""
+    above = value >= start if bounds.startswith("[") else value > start
+    below = value <= end if bounds.endswith("]") else value < end
+    return above and below
+"#;
+
+/// An optional parameter's effect shows only for some of its values (the function's own
+/// constants) and some calls (a value on an end): with the pool's texts, the body with `bounds`
+/// reset passed.
+#[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
+fn an_optional_parameter_is_set_where_it_changes_the_result() {
+    require(&[Prereq::Sandbox]);
+    let (main, second) = executors();
+    let report = build_one("within.py", WITHIN, &main, &second);
+    let within = item(&report, "within");
+    println!("{}", within.tests);
+    assert_eq!(passes(&main, within, None), (true, true));
+    let end_ignored = "return (value >= start if bounds.startswith('[') else value > start) \
+                       and value < end";
+    assert_eq!(passes(&main, within, Some(end_ignored)), (false, false));
+}
+
+const RECASE: &str = r#"
+def recase(text: str, form: str = "lower") -> str:
+    """`text` in the case `form` names."""
+    if form == "upper":
+        return text.upper()
+    if form == "title":
+        return text.title()
+    return text.lower()
+"#;
+
+/// The values that change what an optional text parameter does are the function's own
+/// constants; no pool text is one, and `return text.lower()` passed.
+#[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
+fn an_optional_text_parameter_takes_the_functions_own_constants() {
+    require(&[Prereq::Sandbox]);
+    let (main, second) = executors();
+    let report = build_one("recase.py", RECASE, &main, &second);
+    let recase = item(&report, "recase");
+    println!("{}", recase.tests);
+    assert_eq!(passes(&main, recase, None), (true, true));
+    let title_ignored = "return text.upper() if form == 'upper' else text.lower()";
+    assert_eq!(passes(&main, recase, Some(title_ignored)), (false, false));
+}
