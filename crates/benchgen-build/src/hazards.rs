@@ -5,6 +5,10 @@
 //! Matching is on fully qualified dotted names (`os.remove`, `datetime.datetime.now`) after the
 //! slicer has resolved import aliases, so `from os import remove as rm; rm(p)` is caught and a
 //! parameter called `time` is not.
+//!
+//! Unseeded chance and waits (`uuid.uuid1`, `random.choice`, `time.sleep`) that a function's
+//! body calls are no skip: the probe guards them ([`find_unguarded`]) and tests the function
+//! on the inputs that do not reach them.
 
 use crate::report::HazardKind;
 
@@ -175,6 +179,26 @@ const ALLOWED: &[&str] = &[
     "_thread.RLock",
 ];
 
+/// Hazards the probe guards where a function calls them (probe.py's `GUARDED`): unseeded
+/// chance and waiting on the clock, which the program's namespace reaches through names the
+/// probe can replace (`datetime.datetime.now` is a method of a built-in type, which it cannot).
+/// A call that reaches one raises there and is no case; a function that calls one on some
+/// inputs only (a fresh identifier where none is given, a wait before a retry) is tested on
+/// the others. Names read at import are still hazards: they run before any guard.
+const GUARDED: &[&str] = &[
+    "random.*",
+    "secrets",
+    "os.urandom",
+    "os.getrandom",
+    "uuid.uuid1",
+    "uuid.uuid4",
+    "time.sleep",
+    "time.monotonic*",
+    "time.perf_counter*",
+    "time.process_time*",
+    "time.thread_time*",
+];
+
 /// The first hazard among fully qualified names, in their order.
 pub(crate) fn find<'a>(names: impl IntoIterator<Item = &'a str>) -> Option<(HazardKind, String)> {
     names
@@ -186,6 +210,18 @@ pub(crate) fn find<'a>(names: impl IntoIterator<Item = &'a str>) -> Option<(Haza
                 .find(|(prefix, _)| matches(prefix, name))
                 .map(|&(_, kind)| (kind, name.to_string()))
         })
+}
+
+/// [`find`], but for the hazards the probe guards (see [`GUARDED`]): those of names that a
+/// function's body reads.
+pub(crate) fn find_unguarded<'a>(
+    names: impl IntoIterator<Item = &'a str>,
+) -> Option<(HazardKind, String)> {
+    find(
+        names
+            .into_iter()
+            .filter(|name| !GUARDED.iter().any(|guarded| matches(guarded, name))),
+    )
 }
 
 fn matches(prefix: &str, name: &str) -> bool {
@@ -266,6 +302,24 @@ mod tests {
         );
         assert!(find(["_thread.start_new_thread"]).is_some());
         assert_eq!(find(["threading", "threading.local"]), None);
+    }
+
+    #[test]
+    fn chance_and_waits_are_left_to_the_probe_in_function_bodies() {
+        assert_eq!(
+            find_unguarded(["uuid.uuid1", "random.randint", "time.sleep"]),
+            None
+        );
+        assert_eq!(find_unguarded(["os.urandom", "time.perf_counter_ns"]), None);
+        assert_eq!(
+            find_unguarded(["random.choice", "datetime.datetime.now"]),
+            Some((HazardKind::Time, "datetime.datetime.now".into()))
+        );
+        assert_eq!(
+            find_unguarded(["os.remove"]),
+            Some((HazardKind::FileSystem, "os.remove".into()))
+        );
+        assert!(find(["uuid.uuid4"]).is_some());
     }
 
     #[test]

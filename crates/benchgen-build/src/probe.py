@@ -81,6 +81,64 @@ class _Timeout(BaseException):
     function under test does not swallow it."""
 
 
+class _Hazard(BaseException):
+    """Raised where the code under test calls on chance or the clock (see GUARDED): such a
+    call has no result a test could pin, so it is no case, and a receiver whose building
+    does so is no receiver. A BaseException, like _Timeout, so that no `except Exception` in
+    the code turns it into a result."""
+
+
+# What the probe guards in the program's namespace (and the build's hazard check leaves to
+# it, `hazards::GUARDED`): per module, the functions whose calls are unseeded chance or wait
+# on the clock; "*" stands for every public callable of the module but the ones named after
+# it (`random.Random(seed)` is seeded). treelib's `Tree()` draws its identifier from
+# `uuid1()`, `Tree(identifier='t')` does not: the class's methods are tested on the latter.
+GUARDED = {
+    "random": ("*", "Random", "seed"),
+    "secrets": ("*",),
+    "uuid": ("uuid1", "uuid4"),
+    "os": ("urandom", "getrandom"),
+    "time": ("sleep", "monotonic", "monotonic_ns", "perf_counter", "perf_counter_ns",
+             "process_time", "process_time_ns", "thread_time", "thread_time_ns"),
+}
+
+
+def _guarded_names(module):
+    """The names GUARDED guards in `module`, which it holds."""
+    names = GUARDED[module.__name__]
+    if names[0] != "*":
+        return [name for name in names if hasattr(module, name)]
+    return sorted(name for name, value in vars(module).items()
+                  if callable(value) and not name.startswith("_") and name not in names
+                  and not isinstance(value, types.ModuleType))
+
+
+def _hazard(qualified):
+    def guard(*args, **kwargs):
+        raise _Hazard(qualified)
+    guard.__name__ = qualified.rsplit(".", 1)[-1]
+    return guard
+
+
+def _guard_hazards(globals_):
+    """Replaces, in a module's `globals_`, the GUARDED modules by copies whose guarded
+    functions raise `_Hazard`, and the guarded functions imported by name by such guards."""
+    functions = {}
+    for module_name in GUARDED:
+        module = importlib.import_module(module_name)
+        for name in _guarded_names(module):
+            functions[id(getattr(module, name))] = f"{module_name}.{name}"
+    for key, value in list(globals_.items()):
+        if isinstance(value, types.ModuleType) and value.__name__ in GUARDED:
+            copy_ = types.ModuleType(value.__name__, value.__doc__)
+            vars(copy_).update(vars(value))
+            for name in _guarded_names(value):
+                setattr(copy_, name, _hazard(f"{value.__name__}.{name}"))
+            globals_[key] = copy_
+        elif id(value) in functions:
+            globals_[key] = _hazard(functions[id(value)])
+
+
 def main(config_json, namespace):
     config = json.loads(config_json)
     report = Probe(config, namespace).run()
@@ -621,6 +679,9 @@ class Probe:
                 # The getter's own function (`property.fget`, `cached_property.func`).
                 self.target = getattr(self.target, "fget", None) or self.target.func
             self.spec["params"] = _resolved(self.spec["params"], self.cls, namespace)
+        # The program's module (the target's globals), and the names the calls are made from.
+        for globals_ in (namespace, self._globals()):
+            _guard_hazards(globals_)
         self.params = _resolved(self.params, self.target, namespace, getattr(self, "cls", None))
         self.params = _called_params(self.params, self._code())
         # The values the docstring names lead the pools of their kind (the probe is a fresh
@@ -1229,12 +1290,20 @@ class Probe:
             name = param["name"]
             if self._shows_effect(name):
                 continue
-            values = self._effect_values(i, pools[i], literals)
-            # Calls with two equal arguments first: they sit on the edges where what a
-            # parameter changes often shows (which ends of a range are included).
-            bases = sorted((case for case in self._richest()
-                            if case["in_domain"] and name not in case["_call"][1]),
-                           key=lambda case: not _repeats_a_value(case["_call"]))[:EFFECT_BASES]
+            default = _default_value(param)
+            values = self._effect_values(i, pools[i], literals, default)
+            # First the calls whose arguments hold a text default (a path holding the default
+            # separator: another one changes how it splits), then those with two equal
+            # arguments (on the edges where what a parameter changes often shows: which ends
+            # of a range are included), then those that ran the most lines.
+            shown = self._literal(default[0])[1:-1] if default and type(default[0]) is str \
+                else None
+            bases = sorted(
+                (case for case in self._richest()
+                 if case["in_domain"] and name not in case["_call"][1]),
+                key=lambda case: (not (shown and shown in case["args"]),
+                                  not _repeats_a_value(case["_call"]),
+                                  -len(case["lines"])))[:EFFECT_BASES]
             for base in bases:
                 if allowance <= 0:
                     return
@@ -1269,21 +1338,23 @@ class Probe:
                 return True
         return False
 
-    def _effect_values(self, i, pool_values, literals):
+    def _effect_values(self, i, pool_values, literals, default):
         """The values `_add_effect_calls` sets optional parameter `i` to: the other bool, the
-        target's constants of the default's type, then its pool; never the default itself."""
-        try:
-            default = [ast.literal_eval(self.params[i].get("default") or "")]
-        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
-            default = []
+        target's constants of the default's type, other single characters for a one-character
+        default (a separator), then its pool; never the default itself, nor a value outside
+        the parameter's domain (see `_in_domain`)."""
         values = []
         if default and type(default[0]) is bool:
             values.append(not default[0])
         if default and default[0] is not None:
             values.extend(literals.get(type(default[0]), []))
-        chosen = []
+        if default and type(default[0]) is str and len(default[0]) == 1:
+            values.extend(POOLS["char"])
+        param, chosen = self.params[i], []
         for value in values + list(pool_values):
-            if not _among(value, default) and not _among(value, chosen):
+            if (not _among(value, default) and not _among(value, chosen)
+                    and matches(value, param["hint"])
+                    and not self._undocumented_edge(param, value)):
                 chosen.append(value)
         return chosen[:EFFECT_VALUES]
 
@@ -2140,6 +2211,15 @@ class Probe:
 
     # --- facts ------------------------------------------------------------------------
 
+    def _globals(self):
+        """The globals of the target's module, looking through what `_code` does."""
+        function = getattr(self.target, "__func__", self.target)
+        try:
+            function = inspect.unwrap(function)
+        except ValueError:
+            pass
+        return getattr(function, "__globals__", self.namespace)
+
     def _code(self):
         """The target's own code object, looking through bound methods and decorators that
         keep `__wrapped__` (functools.wraps, lru_cache)."""
@@ -2174,9 +2254,7 @@ class Probe:
         reads (nested code included) that hold a number, each with the numbers one below and
         one above it; ints go to both pools, floats to the float one."""
         code = self._code()
-        function = inspect.unwrap(getattr(self.target, "__func__", self.target)) \
-            if callable(self.target) else None
-        globals_ = getattr(function, "__globals__", self.namespace)
+        globals_ = self._globals()
         found = {"int": [], "float": []}
         stack = [code] if code is not None else []
         while stack and len(found["float"]) < MAX_NAMED_NUMBERS:
@@ -2290,6 +2368,14 @@ def _richness(case):
     """How a call that worked ranks as one to make others from: the documented ones first, then
     those in the parameters' domain, each by how many distinct characters its arguments hold."""
     return (case["origin"] != "seed", not case["in_domain"], -len(set(case["args"] or "")))
+
+
+def _default_value(param):
+    """[the value of `param`'s default], or [] where it has none that is a literal."""
+    try:
+        return [ast.literal_eval(param.get("default") or "")]
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return []
 
 
 def _repeats_a_value(call):

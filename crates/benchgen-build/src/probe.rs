@@ -632,6 +632,8 @@ fn config_request(program: &str, config: Config<'_>) -> ExecRequest {
     // says it ran out of time.
     let wall = config.safety_s + 8.0 * config.call_cpu_s + 10.0;
     let config = serde_json::to_string(&config).expect("the probe config serializes");
+    // What a probe was asked, for reproducing one outside a build (`RUST_LOG=benchgen_build=trace`).
+    tracing::trace!(%config, "probe config");
     // JSON string literals are valid Python string literals.
     let literal = |text: &str| serde_json::to_string(text).expect("a string serializes");
     let tests = format!(

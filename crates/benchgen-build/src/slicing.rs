@@ -1010,7 +1010,9 @@ fn check_reach(
         .iter()
         .flat_map(|s| s.binds.iter().map(String::as_str))
         .collect();
-    let mut names: Vec<String> = Vec::new();
+    // Names read when the program is imported, and those read only when a function runs (in a
+    // definition's body), where the probe guards some hazards (`hazards::find_unguarded`).
+    let (mut imported, mut names): (Vec<String>, Vec<String>) = (Vec::new(), Vec::new());
     let mut rewrites = Vec::new();
     for &i in kept {
         if replaced.contains_key(&i) {
@@ -1019,6 +1021,13 @@ fn check_reach(
         let statement = &statements[i];
         // `try: import x` / `except ImportError: fallback`: the module is optional.
         let text = &source[statement.span.start_byte..statement.span.end_byte];
+        let deferred = ["def ", "async def ", "class ", "@"]
+            .iter()
+            .any(|start| text.trim_start().starts_with(start));
+        let names = match deferred {
+            true => &mut names,
+            false => &mut imported,
+        };
         // `if TYPE_CHECKING:` never runs.
         if type_checking_only(text) {
             continue;
@@ -1071,7 +1080,9 @@ fn check_reach(
             }
         }
     }
-    match hazards::find(names.iter().map(String::as_str)) {
+    let hazard = hazards::find(imported.iter().map(String::as_str))
+        .or_else(|| hazards::find_unguarded(names.iter().map(String::as_str)));
+    match hazard {
         Some((kind, name)) => Err(SkipReason::Hazard { kind, name }),
         None => Ok(rewrites),
     }
