@@ -111,6 +111,7 @@ def call(namespace, qualname, args, kwargs, view=None):
     function = namespace[parts[0]]
     for part in parts[1:]:
         function = getattr(function, part)
+    function = function.fget if isinstance(function, property) else function  # a property: its getter
     result = outcome(function, args, kwargs)
     if view is not None and result[0] == "returned":
         result = outcome(lambda value: view(value, args), [result[1]], {})
