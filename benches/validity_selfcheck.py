@@ -82,7 +82,7 @@ def same(a, b):
             return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12) or (a != a and b != b)
         return a == b
     if isinstance(a, (list, tuple)) or isinstance(b, (list, tuple)):
-        return (type(a) is type(b) and len(a) == len(b)
+        return ((type(a) is type(b) or type(a).__module__ == type(b).__module__ == "program" and type(a).__name__ == type(b).__name__) and len(a) == len(b)
                 and all(same(x, y) for x, y in zip(a, b)))
     if isinstance(a, dict) and isinstance(b, dict):
         return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
@@ -111,6 +111,7 @@ def call(namespace, qualname, args, kwargs, view=None):
     function = namespace[parts[0]]
     for part in parts[1:]:
         function = getattr(function, part)
+    function = function.fget if isinstance(function, property) else function  # a property: its getter
     result = outcome(function, args, kwargs)
     if view is not None and result[0] == "returned":
         result = outcome(lambda value: view(value, args), [result[1]], {})

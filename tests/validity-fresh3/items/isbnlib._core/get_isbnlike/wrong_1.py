@@ -1,0 +1,3 @@
+# wrong: ignores level and always uses the normal expression.
+def get_isbnlike(text, level='normal'):
+    return RE_NORMAL.findall(text)
