@@ -1285,7 +1285,7 @@ def _join(words, width):
 
     #[test]
     fn methods_no_one_reaches_are_left_out_where_they_hold_a_hazard() {
-        let clock = "import datetime\n\n\nclass Moment:\n    \"\"\"A point in time.\"\"\"\n\n    def __init__(self, hours):\n        self.hours = hours\n\n    def now(self):\n        \"\"\"The current moment.\"\"\"\n        return Moment(datetime.datetime.now().hour)\n\n    def shift(self, hours):\n        \"\"\"A moment `hours` later: `m.shift(2).until_now()`.\"\"\"\n        return Moment(self._wrap(self.hours + hours))\n\n    def _wrap(self, hours):\n        return hours % 24\n\n    def label(self):\n        return len(self.hours)\n\n    def until_now(self):\n        \"\"\"Hours from this moment to now.\"\"\"\n        return self.now().hours - self.hours\n";
+        let clock = "import os\n\n\nclass Moment:\n    \"\"\"A point in time.\"\"\"\n\n    def __init__(self, hours):\n        self.hours = hours\n\n    def now(self):\n        \"\"\"The current moment.\"\"\"\n        return Moment(len(os.getcwd()))\n\n    def shift(self, hours):\n        \"\"\"A moment `hours` later: `m.shift(2).until_now()`.\"\"\"\n        return Moment(self._wrap(self.hours + hours))\n\n    def _wrap(self, hours):\n        return hours % 24\n\n    def label(self):\n        return len(self.hours)\n\n    def until_now(self):\n        \"\"\"Hours from this moment to now.\"\"\"\n        return self.now().hours - self.hours\n";
         let program = slice(clock, "Moment.shift", None, &facts()).unwrap();
         assert!(!program.contains("def now"), "{program}");
         assert!(!program.contains("def until_now"), "{program}");
@@ -1298,7 +1298,7 @@ def _join(words, width):
         assert!(matches!(
             slice(clock, "Moment.until_now", None, &facts()),
             Err(SkipReason::Hazard {
-                kind: crate::report::HazardKind::Time,
+                kind: crate::report::HazardKind::FileSystem,
                 ..
             })
         ));
