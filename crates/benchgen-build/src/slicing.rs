@@ -811,8 +811,32 @@ fn cut_module(
         };
         let text = &module.source[statement.span.start_byte..statement.span.end_byte];
         if !text.trim_start().starts_with("from") {
-            // `import pkg.x`: the module itself is the value.
-            return Err(SkipReason::PackageModule(absolute));
+            // `import pkg.x`, read as `pkg.x.name` (or `import pkg.x as y`, read as `y.name`):
+            // a namespace of what the program reads of the module, as for `from pkg import x`.
+            let [(name, qualified)] = statement.imports.as_slice() else {
+                return Err(SkipReason::PackageModule(absolute));
+            };
+            if modules.get(&absolute).is_none() {
+                return Err(SkipReason::PackageModule(absolute));
+            }
+            let path: Vec<&str> = match qualified == imported {
+                true => vec![name.as_str()],
+                false => absolute.split('.').collect(),
+            };
+            let attributes = attributes_read(module, &kept, &path.join("."))
+                .ok_or_else(|| SkipReason::PackageModule(absolute.clone()))?;
+            let text = namespace(&path, &absolute, &attributes);
+            match read_late(module, &kept, name) {
+                true => {
+                    late.push((i, absolute.clone(), text));
+                    replaced.insert(i, String::new());
+                }
+                false => {
+                    replaced.insert(i, text);
+                }
+            }
+            needs.extend(attributes.into_iter().map(|a| (absolute.clone(), a)));
+            continue;
         }
         let mut aliases = String::new();
         for (name, qualified) in &statement.imports {
@@ -824,7 +848,7 @@ fn cut_module(
             if modules.get(&submodule).is_some() {
                 let attributes = attributes_read(module, &kept, name)
                     .ok_or_else(|| SkipReason::PackageModule(submodule.clone()))?;
-                let text = namespace(name, &submodule, &attributes);
+                let text = namespace(&[name], &submodule, &attributes);
                 match read_late(module, &kept, name) {
                     true => late.push((i, submodule.clone(), text)),
                     false => aliases.push_str(&text),
@@ -898,8 +922,9 @@ fn star_source(
 }
 
 /// The attributes the kept statements read of `name`, a module of the package imported as a
-/// value (`from . import _signatures as _sigs`, then `_sigs.signature_or_spec(f)`); `None`
-/// when the module itself is used as a value (passed, returned, compared).
+/// value (`from . import _signatures as _sigs`, then `_sigs.signature_or_spec(f)`; a dotted
+/// `pkg.x` for `import pkg.x`); `None` when the module itself is used as a value (passed,
+/// returned, compared), or the name's root is read otherwise (`pkg.y.f` beside `pkg.x.g`).
 fn attributes_read(
     module: &Module,
     kept: &BTreeSet<usize>,
@@ -907,10 +932,10 @@ fn attributes_read(
 ) -> Option<BTreeSet<String>> {
     let mut attributes = BTreeSet::new();
     for chain in kept.iter().flat_map(|&i| module.statements[i].reads.iter()) {
-        if root(chain) != name {
+        if root(chain) != root(name) {
             continue;
         }
-        let attribute = chain[name.len()..].strip_prefix('.')?;
+        let attribute = chain.strip_prefix(name)?.strip_prefix('.')?;
         attributes.insert(root(attribute).to_string());
     }
     Some(attributes)
@@ -929,15 +954,23 @@ fn read_late(module: &Module, kept: &BTreeSet<usize>, name: &str) -> bool {
         })
 }
 
-/// A class standing for the module `module` as far as the program uses it: each attribute it
-/// reads is the definition the slice cut out of that module (a `staticmethod` hands back any
-/// object, function or not, unchanged).
-fn namespace(name: &str, module: &str, attributes: &BTreeSet<String>) -> String {
-    let mut text = format!(
-        "class {name}:\n    \"\"\"The module `{module}`, as far as this program uses it.\"\"\"\n\n"
-    );
+/// A class standing for the module `module` as far as the program uses it, named by `path`
+/// (nested classes for `import pkg.x`: `pkg.x.f` reads the same): each attribute it reads is
+/// the definition the slice cut out of that module (a `staticmethod` hands back any object,
+/// function or not, unchanged; a class body looks the name up among the globals).
+fn namespace(path: &[&str], module: &str, attributes: &BTreeSet<String>) -> String {
+    let mut text = String::new();
+    for (depth, name) in path.iter().enumerate() {
+        text.push_str(&format!("{}class {name}:\n", "    ".repeat(depth)));
+    }
+    let indent = "    ".repeat(path.len());
+    text.push_str(&format!(
+        "{indent}\"\"\"The module `{module}`, as far as this program uses it.\"\"\"\n\n"
+    ));
     for attribute in attributes {
-        text.push_str(&format!("    {attribute} = staticmethod({attribute})\n"));
+        text.push_str(&format!(
+            "{indent}{attribute} = staticmethod({attribute})\n"
+        ));
     }
     text
 }
@@ -1649,7 +1682,7 @@ def f(x: 'Zone'):
                 "pkg.api",
                 "import pkg.util\nfrom .consts import LIMIT\nfrom ._impl import public\n\n\
                  LIMIT = LIMIT + 1\n\n\ndef shout(text):\n    return public(text) + [LIMIT]\n\n\
-                 def mod(text):\n    return pkg.util.clean(text)\n",
+                 def mod(text):\n    return pkg.util.clean(text) + '!'\n",
                 Some("pkg"),
             ),
         ]
@@ -1693,10 +1726,33 @@ def f(x: 'Zone'):
         let modules = Modules::new(files.iter().copied());
         let facts = PythonFacts::for_tests(&["len"], &["re"]);
         let (_, api, _) = files[4];
+        // `import pkg.util`, read as `pkg.util.clean`: classes nested as the name is.
+        let program = slice_in(api, "mod", Some("pkg"), &facts, &modules).unwrap();
         assert_eq!(
-            slice_in(api, "mod", Some("pkg"), &facts, &modules),
+            program,
+            "import re\n\n\ndef clean(word):\n    return re.sub('_', '', word).lower()\n\n\n\
+             class pkg:\n    class util:\n        \
+             \"\"\"The module `pkg.util`, as far as this program uses it.\"\"\"\n\n        \
+             clean = staticmethod(clean)\n\n\ndef mod(text):\n    return pkg.util.clean(text) + '!'\n"
+        );
+        assert_eq!(benchgen_python::parse_errors(&program), None);
+        // `import pkg.util as u`, read as `u.clean`; the module itself as a value stays a skip.
+        let aliased =
+            "import pkg.util as u\n\n\ndef short(text):\n    return u.clean(text) + '?'\n\n\n\
+                       def itself():\n    return u\n";
+        let mut with_alias = files.clone();
+        with_alias.push(("pkg.alias", aliased, Some("pkg")));
+        let modules = Modules::new(with_alias.iter().copied());
+        let program = slice_in(aliased, "short", Some("pkg"), &facts, &modules).unwrap();
+        assert!(
+            program.contains("class u:\n    \"\"\"The module `pkg.util`"),
+            "{program}"
+        );
+        assert_eq!(
+            slice_in(aliased, "itself", Some("pkg"), &facts, &modules),
             Err(SkipReason::PackageModule("pkg.util".into()))
         );
+        assert_eq!(benchgen_python::parse_errors(&program), None);
         // `LIMIT` is `pkg.consts.LIMIT` to `_impl`, and rebound in `api`.
         assert_eq!(
             slice_in(api, "shout", Some("pkg"), &facts, &modules),
