@@ -381,6 +381,23 @@ def _state_of(obj):
     return (STATE_PUBLIC, public) if public else (STATE_ALL, dict(attributes))
 
 
+def _plain_container(value):
+    """(constructor name, value) of `value` as the plain container of its items (`dict`,
+    `list`, `set`), for a container of another kind; None for anything else."""
+    if type(value) in (dict, list, set, tuple, str, bytes):
+        return None
+    try:
+        if isinstance(value, collections.abc.Mapping):
+            return "dict", dict(value)
+        if isinstance(value, collections.abc.Set):
+            return "set", set(value)
+        if isinstance(value, collections.abc.Sequence) or isinstance(value, collections.deque):
+            return "list", list(value)
+    except BaseException:  # noqa: BLE001 - a container that fails to list its items
+        pass
+    return None
+
+
 def _slot_names(cls):
     """The slots the classes of `cls`'s MRO declare, in order (name-mangled ones left out: a
     test cannot name them simply)."""
@@ -1035,15 +1052,30 @@ class Probe:
 
     def _observable(self, obj):
         """(expression, value) of the state of `obj` a test checks (see `_state_of`): where
-        some attributes have no literal or no encoding (a stream, a deque), the others by
-        name; None when none has."""
+        some attributes have no literal or no encoding, the others by name, and a container
+        of a kind without one (a `defaultdict`, a `deque`) as the plain container of its
+        items (`dict(obj._elements)`: a multiset's counts are its state); None when none has."""
         state = _state_of(obj)
         if state is None or self._shown(state[1]):
             return state
-        keys = tuple(sorted(k for k, v in state[1].items() if self._shown(v)))
-        if not keys:
+        shown = {}
+        for key in sorted(state[1]):
+            value = state[1][key]
+            if self._shown(value):
+                shown[key] = (None, value)
+                continue
+            plain = _plain_container(value)
+            if plain is not None and self._shown(plain[1]):
+                shown[key] = plain
+        if not shown:
             return None
-        return f"{{k: getattr(obj, k) for k in {keys!r}}}", {k: state[1][k] for k in keys}
+        values = {key: value for key, (_, value) in shown.items()}
+        if all(kind is None for kind, _ in shown.values()):
+            return f"{{k: getattr(obj, k) for k in {tuple(shown)!r}}}", values
+        parts = [f"{key!r}: " + (f"getattr(obj, {key!r})" if kind is None
+                                 else f"{kind}(getattr(obj, {key!r}))")
+                 for key, (kind, _) in shown.items()]
+        return "{" + ", ".join(parts) + "}", values
 
     def _shown(self, value):
         """Whether a test can check `value`: it has a literal and a canonical encoding."""

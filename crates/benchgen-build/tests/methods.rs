@@ -282,3 +282,56 @@ fn properties_are_read_on_built_receivers() {
         benchgen_build::SkipReason::Delegation
     ));
 }
+
+const BAG: &str = r#"
+from collections import defaultdict
+
+
+class Bag:
+    """Items with their counts."""
+
+    def __init__(self, items=None):
+        self._counts = defaultdict(int)
+        self._total = 0
+        for item in items or ():
+            self._counts[item] += 1
+            self._total += 1
+
+    def discard(self, item, times=1):
+        """Removes up to `times` of `item`; returns how many were removed. An item whose
+        count reaches zero is no longer in the bag.
+
+        >>> Bag('abca').discard('a')
+        1
+        """
+        have = self._counts.get(item, 0)
+        removed = min(have, times)
+        if removed == have:
+            self._counts.pop(item, None)
+        else:
+            self._counts[item] -= removed
+        self._total -= removed
+        return removed
+"#;
+
+/// A receiver's state held in a container without a literal (a `defaultdict`) is compared as
+/// the plain container of its items: the counts were left out of the state the tests check,
+/// and a `discard` that keeps an item at a count of zero passed.
+#[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
+fn state_in_containers_without_a_literal_is_checked() {
+    require(&[Prereq::Sandbox]);
+    let (main, second) = executors();
+    let report = build_one("bag.py", BAG, &main, &second);
+    let discard = item(&report, "Bag.discard");
+    println!("{}", discard.tests);
+    assert!(
+        discard.tests.contains("dict(getattr(obj, '_counts'))"),
+        "{}",
+        discard.tests
+    );
+    assert_eq!(passes(&main, discard, None), (true, true));
+    let zeros_kept = "have = self._counts.get(item, 0)\nremoved = min(have, times)\n\
+                      self._counts[item] -= removed\nself._total -= removed\nreturn removed";
+    assert_eq!(passes(&main, discard, Some(zeros_kept)), (false, false));
+}
