@@ -325,17 +325,19 @@ class _Receiver:
     (`steps`: (statement text, method name, args), `obj.add(3)`): the first argument of every
     call of a method. Deep copies are the token itself: the receiver is built afresh anyway."""
 
-    __slots__ = ("text", "args", "kwargs", "state", "steps", "factory")
+    __slots__ = ("text", "args", "kwargs", "state", "steps", "factory", "cls")
 
-    def __init__(self, text, args, kwargs, state, steps=(), factory=None):
+    def __init__(self, text, args, kwargs, state, steps=(), factory=None, cls=None):
         self.text, self.args, self.kwargs, self.state = text, args, kwargs, state
-        self.steps, self.factory = tuple(steps), factory
+        # `cls`: the name of the subclass built where the class itself builds no instance.
+        self.steps, self.factory, self.cls = tuple(steps), factory, cls
 
     def __deepcopy__(self, memo):
         return self
 
     def __repr__(self):
-        made = (self.factory + ":" if self.factory else "") + self.text
+        made = (self.cls + ":" if self.cls else "") + (self.factory + ":" if self.factory
+                                                       else "") + self.text
         return "<" + "; ".join([made] + [step[0] for step in self.steps]) + ">"
 
 
@@ -347,6 +349,7 @@ class _Instance:
     __slots__ = ("text", "receiver")
 
     def __init__(self, cls_text, receiver):
+        cls_text = receiver.cls or cls_text
         made = f"{cls_text}.{receiver.factory}" if receiver.factory else cls_text
         self.text, self.receiver = f"{made}({receiver.text})", receiver
 
@@ -809,18 +812,20 @@ class Probe:
         """Calls the method on a receiver built from `receiver`'s constructor arguments and
         steps."""
         self.receiver_object, self.receiver_empty = None, False
-        obj = self._build(receiver.args, receiver.kwargs, receiver.steps, receiver.factory)
+        obj = self._build(receiver.args, receiver.kwargs, receiver.steps, receiver.factory,
+                          receiver.cls)
         self.receiver_object = obj
         self.receiver_empty = _holds_nothing(obj)
         member = getattr(obj, self.spec["method"])
         return member if self.spec["property"] else member(*args, **kwargs)
 
-    def _build(self, args, kwargs, steps, factory=None):
-        """`Class(*args, **kwargs)` (or `Class.factory(...)`, which must return an instance)
-        with `steps` called on it; raises what they raise, and `_NotAStep` where a step returns
-        anything but None or the receiver (a step changes the receiver, it does not compute
-        something)."""
-        make = self.cls if factory is None else getattr(self.cls, factory)
+    def _build(self, args, kwargs, steps, factory=None, cls=None):
+        """`Class(*args, **kwargs)` (or `Class.factory(...)`, which must return an instance;
+        the subclass named `cls` in place of the class) with `steps` called on it; raises what
+        they raise, and `_NotAStep` where a step returns anything but None or the receiver (a
+        step changes the receiver, it does not compute something)."""
+        made = self.cls if cls is None else self.namespace[cls]
+        make = made if factory is None else getattr(made, factory)
         obj = make(*copy.deepcopy(args), **copy.deepcopy(kwargs))
         if not isinstance(obj, self.cls):
             raise _NotAStep(factory)
@@ -837,7 +842,31 @@ class Probe:
 
     def _find_receivers(self):
         """Constructor calls that work and build the same state twice: seeds first, then the
-        constructor's parameters from their pools; distinct states only."""
+        constructor's parameters from their pools; distinct states only. A class that builds
+        no instance of its own (a base whose `__new__` refuses to, one with abstract methods)
+        is built as a subclass of the program that keeps the method (`BaseMultiset.union` on
+        `Multiset(...)`), the first by name that builds any."""
+        states = self._receivers_of(None)
+        if not self.receivers:
+            for name in self._subclasses_keeping_method():
+                states = self._receivers_of(name)
+                if self.receivers:
+                    break
+        self._grow_receivers(states)
+
+    def _subclasses_keeping_method(self):
+        """The names the program binds to subclasses of the receiver's class that inherit the
+        method under test, sorted."""
+        method = self.spec["method"]
+        own = inspect.getattr_static(self.cls, method, None)
+        return sorted(
+            name for name, value in self.namespace.items()
+            if isinstance(value, type) and value is not self.cls and issubclass(value, self.cls)
+            and inspect.getattr_static(value, method, None) is own)
+
+    def _receivers_of(self, cls):
+        """`_find_receivers` for the class, or its subclass named `cls`: adds the receivers
+        built, and returns the states they have."""
         spec = self.spec
         params = spec["params"]
         candidates = []
@@ -867,7 +896,7 @@ class Probe:
         for j in range(longest):
             chosen = {i: pools[i][(j + i) % len(pools[i])] for i in required if pools[i]}
             call = _arguments(params, chosen)
-            if call is not None and self._builds(*call):
+            if call is not None and self._builds(*call, cls=cls):
                 bases.append((chosen, call))
         if not required and optional:
             bases = [({}, None)] * OPTIONAL_RECEIVER_VALUES
@@ -896,16 +925,16 @@ class Probe:
                     or len(text) > self.config["max_text"]):
                 continue
             seen.add((factory, text))
-            first = self._construct(args, kwargs, factory=factory)
-            if first is None or first != self._construct(args, kwargs, factory=factory):
+            first = self._construct(args, kwargs, factory=factory, cls=cls)
+            if first is None or first != self._construct(args, kwargs, factory=factory, cls=cls):
                 continue
             # Without a state to tell them apart, receivers differ by their text.
             state = first if first != "-" else f"-{factory}:{text}"
             if state in states:
                 continue
             states.add(state)
-            self.receivers.append(_Receiver(text, args, kwargs, first, factory=factory))
-        self._grow_receivers(states)
+            self.receivers.append(_Receiver(text, args, kwargs, first, factory=factory, cls=cls))
+        return states
 
     def _mutators(self):
         """(name, arity) of the class's methods a sequence may call to build a receiver: public
@@ -978,13 +1007,14 @@ class Probe:
         """`base` with `steps` called after its own, when building that twice gives the same
         new state; else None."""
         steps = base.steps + tuple(steps)
-        first = self._construct(base.args, base.kwargs, steps, base.factory)
+        first = self._construct(base.args, base.kwargs, steps, base.factory, base.cls)
         if first is None or first == "-" or first in states:
             return None
-        if self._construct(base.args, base.kwargs, steps, base.factory) != first:
+        if self._construct(base.args, base.kwargs, steps, base.factory, base.cls) != first:
             return None
         states.add(first)
-        return _Receiver(base.text, base.args, base.kwargs, first, steps, base.factory)
+        return _Receiver(base.text, base.args, base.kwargs, first, steps, base.factory,
+                         base.cls)
 
     def _note_members(self, obj):
         """Remembers the first few elements (a mapping's keys) of a receiver that iterates:
@@ -1011,25 +1041,26 @@ class Probe:
         try:
             with self._quietly():
                 return self._items(self._build(receiver.args, receiver.kwargs, receiver.steps,
-                                               receiver.factory))
+                                               receiver.factory, receiver.cls))
         except BaseException:  # noqa: BLE001 - it was built before: nothing to take then
             return []
 
-    def _builds(self, args, kwargs):
-        """Whether `Class(*args, **kwargs)` builds (quietly, nothing noted)."""
+    def _builds(self, args, kwargs, cls=None):
+        """Whether `Class(*args, **kwargs)` (the subclass `cls`'s) builds (quietly, nothing
+        noted)."""
         try:
             with self._quietly():
-                self._build(args, kwargs, ())
+                self._build(args, kwargs, (), cls=cls)
             return True
         except BaseException:  # noqa: BLE001 - a constructor that fails builds nothing
             return False
 
-    def _construct(self, args, kwargs, steps=(), factory=None):
-        """The canonical state of `Class(*args, **kwargs)` with `steps` called on it, or None
-        when that fails."""
+    def _construct(self, args, kwargs, steps=(), factory=None, cls=None):
+        """The canonical state of `Class(*args, **kwargs)` (the subclass `cls`'s) with `steps`
+        called on it, or None when that fails."""
         try:
             with self._quietly():
-                obj = self._build(args, kwargs, steps, factory)
+                obj = self._build(args, kwargs, steps, factory, cls)
                 state = self._observable(obj)
                 self._note_members(obj)
                 return "-" if state is None else _canonical(state[1], 0)
@@ -1855,6 +1886,7 @@ class Probe:
                 "arcs": first["arcs"],
                 "arg_types": signature, "_call": (args, kwargs), "receiver": receiver,
                 "receiver_steps": steps, "receiver_factory": factory,
+                "receiver_class": (args[0].cls or "") if self.spec is not None else "",
                 "in_domain": self._in_domain(args, kwargs, skip), "origin": origin,
                 "related": related, "_skip": skip,
                 "_empty_receiver": self.spec is not None and self.receiver_empty,

@@ -833,6 +833,10 @@ pub struct Case {
     /// empty for the class itself.
     #[serde(default)]
     pub receiver_factory: String,
+    /// The subclass whose instance the receiver is, where the method's own class builds none
+    /// (a base whose `__new__` refuses to); empty for the class itself.
+    #[serde(default)]
+    pub receiver_class: String,
     /// The mutable arguments the tests check after the call (see `probe.py`'s
     /// `_checked_inputs`): bound by name before it, their value after it.
     #[serde(default)]
@@ -919,6 +923,7 @@ impl Case {
             receiver: None,
             receiver_steps: Vec::new(),
             receiver_factory: String::new(),
+            receiver_class: String::new(),
             applied: Vec::new(),
             inputs_after: Vec::new(),
             bound_args: String::new(),
@@ -962,11 +967,12 @@ impl Case {
         }
     }
 
-    /// What tells calls apart: the receiver (its constructor or factory, the arguments and the
-    /// steps), the arguments, and those its returned function was called with.
-    pub fn key(&self) -> (Option<&str>, &str, &[String], &str, &[String]) {
+    /// What tells calls apart: the receiver (its class, constructor or factory, the arguments
+    /// and the steps), the arguments, and those its returned function was called with.
+    pub fn key(&self) -> (Option<&str>, &str, &str, &[String], &str, &[String]) {
         (
             self.receiver.as_deref(),
+            &self.receiver_class,
             &self.receiver_factory,
             &self.receiver_steps,
             &self.args,

@@ -357,13 +357,14 @@ fn slice_source(
         statements,
         package: package.map(str::to_string),
     };
+    // A method of a class that builds no instance of its own is tested on a subclass that
+    // does: the program keeps the first one.
+    let mut roots = vec![target_index];
+    if qualified_name.contains('.') {
+        roots.extend(concrete_subclass(&target_piece, target_index, top_name));
+    }
     // Earlier bindings of the target's own name (overload stubs, a first draft) are dead.
-    let kept = reach(
-        &target_piece,
-        &[target_index],
-        Some((top_name, target_index)),
-        facts,
-    )?;
+    let kept = reach(&target_piece, &roots, Some((top_name, target_index)), facts)?;
     let mut cut = cut_module(&target_piece, kept, &BTreeSet::new(), facts, modules)?;
     if cut.needs.is_empty() {
         return assemble(&target_piece, &cut);
@@ -973,6 +974,42 @@ fn namespace(path: &[&str], module: &str, attributes: &BTreeSet<String>) -> Stri
         ));
     }
     text
+}
+
+/// Where the class `class` (the statement at `index` of `module`) looks as if it builds no
+/// instance of its own (it defines `__new__`, has abstract methods or methods that raise
+/// `NotImplementedError`: multiset's `BaseMultiset`), the statement of the first class after
+/// it that names it among its bases and looks concrete.
+fn concrete_subclass(module: &Module, index: usize, class: &str) -> Option<usize> {
+    let text = |i: usize| {
+        let span = &module.statements[i].span;
+        &module.source[span.start_byte..span.end_byte]
+    };
+    let abstract_markers = ["abstractmethod", "NotImplementedError"];
+    let looks_abstract = |i: usize| {
+        abstract_markers
+            .iter()
+            .any(|marker| text(i).contains(marker))
+    };
+    if !(looks_abstract(index) || text(index).contains("def __new__")) {
+        return None;
+    }
+    (index + 1..module.statements.len()).find(|&i| {
+        let header = text(i)
+            .lines()
+            .find(|l| l.trim_start().starts_with("class "));
+        let bases = header
+            .and_then(|h| h.split_once('('))
+            .and_then(|(_, rest)| rest.split_once(')'))
+            .map(|(bases, _)| bases);
+        module.statements[i].kind == StatementKind::Definition
+            && bases.is_some_and(|bases| {
+                bases
+                    .split(',')
+                    .any(|base| base.trim() == class || base.trim().ends_with(&format!(".{class}")))
+            })
+            && !looks_abstract(i)
+    })
 }
 
 /// The absolute name of `imported` when it is a module of the package being built rather

@@ -217,8 +217,13 @@ fn setup(call: &str, case: &Case) -> Option<String> {
     (!lines.is_empty()).then(|| lines.join("\n"))
 }
 
-/// The expression that builds a case's receiver: `Class(...)`, or `Class.factory(...)`.
+/// The expression that builds a case's receiver: `Class(...)`, or `Class.factory(...)` (a
+/// subclass in place of the class where the probe built one).
 fn receiver_expression(class: &str, case: &Case) -> String {
+    let class = match case.receiver_class.as_str() {
+        "" => class,
+        subclass => subclass,
+    };
     let factory = match case.receiver_factory.as_str() {
         "" => String::new(),
         name => format!(".{name}"),
@@ -638,11 +643,13 @@ struct Shown<'c> {
     related: HashSet<&'c str>,
 }
 
-/// What tells receivers apart: the constructor or factory, its arguments, the steps.
-type ReceiverKey<'c> = (&'c str, &'c str, &'c [String]);
+/// What tells receivers apart: the class, the constructor or factory, its arguments, the
+/// steps.
+type ReceiverKey<'c> = (&'c str, &'c str, &'c str, &'c [String]);
 
 fn receiver_key(case: &Case) -> ReceiverKey<'_> {
     (
+        &case.receiver_class,
         &case.receiver_factory,
         case.receiver.as_deref().unwrap_or_default(),
         &case.receiver_steps,

@@ -335,3 +335,55 @@ fn state_in_containers_without_a_literal_is_checked() {
                       self._counts[item] -= removed\nself._total -= removed\nreturn removed";
     assert_eq!(passes(&main, discard, Some(zeros_kept)), (false, false));
 }
+
+const BAGS: &str = r#"
+class BaseBag:
+    """What every bag does; build a Bag or a FrozenBag."""
+
+    def __new__(cls, *args, **kwargs):
+        if cls is BaseBag:
+            raise TypeError("BaseBag is abstract: build a Bag or a FrozenBag")
+        return super().__new__(cls)
+
+    def __init__(self, items=()):
+        self._items = sorted(items)
+
+    def count(self, item):
+        """How many times `item` is in the bag."""
+        n = 0
+        for x in self._items:
+            if x == item:
+                n += 1
+        return n
+
+
+class Bag(BaseBag):
+    """A bag that grows."""
+
+    def add(self, item):
+        """Puts `item` in the bag."""
+        self._items = sorted(self._items + [item])
+
+
+class FrozenBag(BaseBag):
+    """A bag that does not change."""
+"#;
+
+/// A base class that builds no instance of its own (multiset's `BaseMultiset`) has its
+/// methods tested on a subclass that keeps them, the first by name: every method of the base
+/// had no receiver, so no item.
+#[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
+fn a_base_class_s_methods_are_tested_on_a_subclass() {
+    require(&[Prereq::Sandbox]);
+    let (main, second) = executors();
+    let report = build_one("bags.py", BAGS, &main, &second);
+    let count = item(&report, "BaseBag.count");
+    println!("{}", count.tests);
+    assert!(count.tests.contains("obj = Bag("), "{}", count.tests);
+    assert_eq!(passes(&main, count, None), (true, true));
+    assert_eq!(
+        passes(&main, count, Some("return int(item in self._items)")),
+        (false, false)
+    );
+}
