@@ -73,7 +73,7 @@ MARKER = "BENCHGEN-PROBE:"
 
 
 class _NotAStep(Exception):
-    """A call made to build a receiver returned a value of its own: it is no step."""
+    """A class-level factory returned something else than an instance of the class."""
 
 
 class _Timeout(BaseException):
@@ -820,19 +820,17 @@ class Probe:
         return member if self.spec["property"] else member(*args, **kwargs)
 
     def _build(self, args, kwargs, steps, factory=None, cls=None):
-        """`Class(*args, **kwargs)` (or `Class.factory(...)`, which must return an instance;
-        the subclass named `cls` in place of the class) with `steps` called on it; raises what
-        they raise, and `_NotAStep` where a step returns anything but None or the receiver (a
-        step changes the receiver, it does not compute something)."""
+        """`Class(*args, **kwargs)` (or `Class.factory(...)`, which must return an instance,
+        else `_NotAStep`; the subclass named `cls` in place of the class) with `steps` called on
+        it; raises what they raise. What a step returns is dropped (`tree.create_node(...)`
+        returns the node it adds): a step is kept for the state it changes."""
         made = self.cls if cls is None else self.namespace[cls]
         make = made if factory is None else getattr(made, factory)
         obj = make(*copy.deepcopy(args), **copy.deepcopy(kwargs))
         if not isinstance(obj, self.cls):
             raise _NotAStep(factory)
         for _, name, step_args in steps:
-            returned = getattr(obj, name)(*copy.deepcopy(step_args))
-            if returned is not None and returned is not obj:
-                raise _NotAStep(name)
+            getattr(obj, name)(*copy.deepcopy(step_args))
         return obj
 
     def _out_of_time(self):
@@ -937,9 +935,11 @@ class Probe:
         return states
 
     def _mutators(self):
-        """(name, arity) of the class's methods a sequence may call to build a receiver: public
-        ones and `__setitem__` (written `obj[k] = v`) with at most two required positional
-        parameters, never the method under test; the names that say they add or set first."""
+        """(name, arities) of the class's methods a sequence may call to build a receiver:
+        public ones and `__setitem__` (written `obj[k] = v`) with at most two required
+        positional parameters, never the method under test; the names that say they add or set
+        first. Arities: the required count, then up to two with optional positional parameters
+        (`create_node(tag=None, identifier=None)` draws an identifier where none is given)."""
         found = []
         for name in dir(self.cls):
             if name == self.spec["method"] or (name.startswith("_") and name != "__setitem__"):
@@ -953,9 +953,13 @@ class Probe:
                 continue
             required = [p for p in parameters[1:] if p.default is p.empty
                         and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+            positional = [p for p in parameters[1:]
+                          if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
             if parameters and len(required) <= 2:
-                found.append((not name.startswith(STEP_PREFIXES), name, len(required)))
-        return [(name, arity) for _, name, arity in sorted(found)][:MAX_MUTATORS]
+                arities = tuple(range(len(required), max(len(required), min(len(positional), 2))
+                                      + 1))
+                found.append((not name.startswith(STEP_PREFIXES), name, arities))
+        return [(name, arities) for _, name, arities in sorted(found)][:MAX_MUTATORS]
 
     def _step(self, name, step_args):
         """The statement text of one step, or None when an argument has no literal."""
@@ -970,8 +974,8 @@ class Probe:
     def _grow_receivers(self, states):
         """Receivers with state built over calls, as a container or a builder needs: each of
         the first constructed receivers, then one or two calls of the class's methods that
-        return None or the receiver and change its state (`obj.add(3)`, `obj['a'] = 1`), kept
-        when building it twice gives the same state, which no receiver has yet."""
+        change its state (`obj.add(3)`, `obj['a'] = 1`), kept when building it twice gives the
+        same state, which no receiver has yet."""
         if self.aim or not self.receivers:
             return
         values = [v for v in self.members[:3] + self.vocabulary[:2] + STEP_VALUES
@@ -980,9 +984,9 @@ class Probe:
         bases = [r for r in self.receivers if r.state not in ("-", None)][:SEQUENCE_BASES]
         grown = []
         for base in bases:
-            for name, arity in self._mutators():
+            for name, arities in self._mutators():
                 tuples = [tuple(values[(j + k) % len(values)] for k in range(arity))
-                          for j in range(STEP_TRIES if arity else 1)]
+                          for arity in arities for j in range(STEP_TRIES if arity else 1)]
                 for step_args in tuples:
                     if len(grown) >= MAX_SEQUENCE_RECEIVERS or self._out_of_time():
                         break

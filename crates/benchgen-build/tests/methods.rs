@@ -387,3 +387,41 @@ fn a_base_class_s_methods_are_tested_on_a_subclass() {
         (false, false)
     );
 }
+
+const FOREST: &str = r#"
+class Forest:
+    """Trees by name, each with its height."""
+
+    def __init__(self, name):
+        self.name = name
+        self.trees = {}
+
+    def plant(self, kind, height=1):
+        """Plants a tree of `kind`, `height` high; returns the forest's count of trees."""
+        self.trees[kind] = height
+        return len(self.trees)
+
+    def tallest(self):
+        """The kind of the tallest tree, the first planted among equals; None for none."""
+        best = None
+        for kind, height in self.trees.items():
+            if best is None or height > self.trees[best]:
+                best = kind
+        return best
+"#;
+
+/// A method that fills the receiver may return something of its own (`plant` returns the
+/// count, treelib's `create_node` the node): it is a step all the same, for the state it
+/// changes. Only empty forests were built, and `return None` passed `tallest`.
+#[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
+fn a_step_may_return_a_value() {
+    require(&[Prereq::Sandbox]);
+    let (main, second) = executors();
+    let report = build_one("forest.py", FOREST, &main, &second);
+    let tallest = item(&report, "Forest.tallest");
+    println!("{}", tallest.tests);
+    assert!(tallest.tests.contains("obj.plant("), "{}", tallest.tests);
+    assert_eq!(passes(&main, tallest, None), (true, true));
+    assert_eq!(passes(&main, tallest, Some("return None")), (false, false));
+}
