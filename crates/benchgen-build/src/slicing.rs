@@ -839,6 +839,35 @@ fn cut_module(
             needs.extend(attributes.into_iter().map(|a| (absolute.clone(), a)));
             continue;
         }
+        if statement.binds.iter().any(|b| b == "*") {
+            // `from ._regex import *`: what the kept statements read and nothing in this module
+            // binds comes from that module, which the slice fills (string_utils' validators
+            // read all their patterns so; the import alone left them undefined at run time).
+            let bound: HashSet<&str> = (module.statements.iter())
+                .flat_map(|s| s.binds.iter().map(String::as_str))
+                .collect();
+            let source = modules
+                .get(&absolute)
+                .ok_or_else(|| SkipReason::PackageModule(absolute.clone()))?;
+            let provided: HashSet<String> = benchgen_python::top_level_statements(&source.0)
+                .into_iter()
+                .flat_map(|s| s.binds)
+                .filter(|name| !name.starts_with('_'))
+                .collect();
+            let mut wanted: Vec<&str> = read
+                .iter()
+                .copied()
+                .filter(|name| !bound.contains(name) && provided.contains(*name))
+                .collect();
+            wanted.sort_unstable();
+            needs.extend(
+                wanted
+                    .into_iter()
+                    .map(|n| (absolute.clone(), n.to_string())),
+            );
+            replaced.insert(i, String::new());
+            continue;
+        }
         let mut aliases = String::new();
         for (name, qualified) in &statement.imports {
             if !read.contains(name.as_str()) {
@@ -1842,6 +1871,26 @@ def f(x: 'Zone'):
             slice_in(iso, "private", Some("pkg"), &facts, &modules),
             Err(SkipReason::UnresolvedName("pkg.tz._hidden".into()))
         );
+    }
+
+    #[test]
+    fn a_star_import_of_a_package_module_brings_what_is_read() {
+        // string_utils: `validation.py` reads its patterns through `from ._regex import *`.
+        let regex = "import re\n\nNUMBER_RE = re.compile(r'^\\d+$')\nOTHER_RE = re.compile('x')\n";
+        let validation = "import json\nfrom ._regex import *\n\n\n\
+                          def is_number(text):\n    \"\"\"Whether `text` is digits.\"\"\"\n    \
+                          return NUMBER_RE.match(text) is not None and len(text) > 0\n";
+        let files = [
+            ("pkg._regex", regex, Some("pkg")),
+            ("pkg.validation", validation, Some("pkg")),
+        ];
+        let modules = Modules::new(files.iter().copied());
+        let facts = PythonFacts::for_tests(&["len"], &["re", "json"]);
+        let program = slice_in(validation, "is_number", Some("pkg"), &facts, &modules).unwrap();
+        assert!(program.contains("NUMBER_RE = re.compile"), "{program}");
+        assert!(!program.contains("OTHER_RE"), "{program}");
+        assert!(!program.contains("import *"), "{program}");
+        assert_eq!(benchgen_python::parse_errors(&program), None);
     }
 
     #[test]
