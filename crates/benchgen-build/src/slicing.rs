@@ -849,7 +849,7 @@ fn cut_module(
             let source = modules
                 .get(&absolute)
                 .ok_or_else(|| SkipReason::PackageModule(absolute.clone()))?;
-            let provided: HashSet<String> = benchgen_python::top_level_statements(&source.0)
+            let provided: HashSet<String> = benchgen_python::top_level_statements(source.0)
                 .into_iter()
                 .flat_map(|s| s.binds)
                 .filter(|name| !name.starts_with('_'))
