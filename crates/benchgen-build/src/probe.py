@@ -982,12 +982,12 @@ class Probe:
                   if self._literal(v) is not None]
         # A receiver a step cannot change (a cache of size 0) gives none: the next one may.
         bases = [r for r in self.receivers if r.state not in ("-", None)][:SEQUENCE_BASES]
-        grown = []
+        grown, again = [], []
         for base in bases:
             for name, arities in self._mutators():
                 tuples = [tuple(values[(j + k) % len(values)] for k in range(arity))
                           for arity in arities for j in range(STEP_TRIES if arity else 1)]
-                for step_args in tuples:
+                for t, step_args in enumerate(tuples):
                     if len(grown) >= MAX_SEQUENCE_RECEIVERS or self._out_of_time():
                         break
                     step = self._step(name, step_args)
@@ -996,6 +996,7 @@ class Probe:
                     made = self._sequence_receiver(base, (step,), states)
                     if made is not None:
                         grown.append(made)
+                        again.append((made, name, tuples[t + 1:]))
                         break
         # Two steps: what one call added, then another's (a container with two elements).
         for first, second in zip(grown, grown[1:]):
@@ -1005,6 +1006,18 @@ class Probe:
                 made = self._sequence_receiver(first, second.steps, states)
                 if made is not None:
                     grown.append(made)
+        # The same call again with the next values: two elements of one kind (two trees
+        # planted, so that which is the tallest among equals shows), where the class has a
+        # single mutator and the pairs above never form.
+        for made, name, rest in again:
+            if len(grown) >= MAX_SEQUENCE_RECEIVERS + MAX_STEPS or self._out_of_time():
+                break
+            for step_args in rest if len(made.steps) < MAX_STEPS else ():
+                step = self._step(name, step_args)
+                twice = None if step is None else self._sequence_receiver(made, (step,), states)
+                if twice is not None:
+                    grown.append(twice)
+                    break
         self.receivers.extend(grown)
 
     def _sequence_receiver(self, base, steps, states):

@@ -412,7 +412,9 @@ class Forest:
 
 /// A method that fills the receiver may return something of its own (`plant` returns the
 /// count, treelib's `create_node` the node): it is a step all the same, for the state it
-/// changes. Only empty forests were built, and `return None` passed `tallest`.
+/// changes. Only empty forests were built, and `return None` passed `tallest`. A class with
+/// one such method gets receivers where it was called twice too: with one tree planted, the
+/// last among equals passed for the first.
 #[test]
 #[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
 fn a_step_may_return_a_value() {
@@ -424,4 +426,8 @@ fn a_step_may_return_a_value() {
     assert!(tallest.tests.contains("obj.plant("), "{}", tallest.tests);
     assert_eq!(passes(&main, tallest, None), (true, true));
     assert_eq!(passes(&main, tallest, Some("return None")), (false, false));
+    // Two trees of one height: the first planted is the tallest among equals.
+    let last = "best = None\nfor kind, height in self.trees.items():\n    \
+                if best is None or height >= self.trees[best]:\n        best = kind\nreturn best";
+    assert_eq!(passes(&main, tallest, Some(last)), (false, false));
 }
