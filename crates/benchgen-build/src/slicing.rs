@@ -1033,9 +1033,11 @@ fn concrete_subclass(module: &Module, index: usize, class: &str) -> Option<usize
             .map(|(bases, _)| bases);
         module.statements[i].kind == StatementKind::Definition
             && bases.is_some_and(|bases| {
-                bases
-                    .split(',')
-                    .any(|base| base.trim() == class || base.trim().ends_with(&format!(".{class}")))
+                // `BaseMultiset[_TElement]`: a generic base, by its name.
+                bases.split(',').any(|base| {
+                    let base = base.split('[').next().unwrap_or(base).trim();
+                    base == class || base.ends_with(&format!(".{class}"))
+                })
             })
             && !looks_abstract(i)
     })

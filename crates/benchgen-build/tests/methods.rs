@@ -337,7 +337,12 @@ fn state_in_containers_without_a_literal_is_checked() {
 }
 
 const BAGS: &str = r#"
-class BaseBag:
+from typing import Generic, TypeVar
+
+T = TypeVar("T")
+
+
+class BaseBag(Generic[T]):
     """What every bag does; build a Bag or a FrozenBag."""
 
     def __new__(cls, *args, **kwargs):
@@ -357,7 +362,7 @@ class BaseBag:
         return n
 
 
-class Bag(BaseBag):
+class Bag(BaseBag[T], Generic[T]):
     """A bag that grows."""
 
     def add(self, item):
@@ -371,7 +376,7 @@ class FrozenBag(BaseBag):
 
 /// A base class that builds no instance of its own (multiset's `BaseMultiset`) has its
 /// methods tested on a subclass that keeps them, the first by name: every method of the base
-/// had no receiver, so no item.
+/// had no receiver, so no item. The subclass names it as a generic base (`BaseBag[T]`).
 #[test]
 #[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
 fn a_base_class_s_methods_are_tested_on_a_subclass() {
