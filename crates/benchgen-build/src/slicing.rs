@@ -23,7 +23,7 @@
 //! (`try: from .x import y` / `except ImportError:`) stays as written: a one-file program has
 //! no package, so it falls back, as where the module is missing.
 
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use benchgen_python::{FunctionInfo, StatementKind, TopLevelStatement};
 
@@ -817,16 +817,30 @@ fn cut_module(
             let [(name, qualified)] = statement.imports.as_slice() else {
                 return Err(SkipReason::PackageModule(absolute));
             };
-            if modules.get(&absolute).is_none() {
-                return Err(SkipReason::PackageModule(absolute));
-            }
-            let path: Vec<&str> = match qualified == imported {
-                true => vec![name.as_str()],
-                false => absolute.split('.').collect(),
+            let read_of: BTreeMap<String, BTreeSet<String>> = match qualified == imported {
+                true => {
+                    let attributes = attributes_read(module, &kept, name)
+                        .ok_or_else(|| SkipReason::PackageModule(absolute.clone()))?;
+                    BTreeMap::from([(absolute.clone(), attributes)])
+                }
+                // `import pkg.x` and `import pkg.y` both bind `pkg`: the first of them stands
+                // for all.
+                false => match package_imports(module, &kept, name, package, facts) {
+                    (first, _) if first != i => {
+                        replaced.insert(i, String::new());
+                        continue;
+                    }
+                    (_, paths) => modules_read(module, &kept, name, &paths)
+                        .ok_or_else(|| SkipReason::PackageModule(absolute.clone()))?,
+                },
             };
-            let attributes = attributes_read(module, &kept, &path.join("."))
-                .ok_or_else(|| SkipReason::PackageModule(absolute.clone()))?;
-            let text = namespace(&path, &absolute, &attributes);
+            if let Some(missing) = read_of.keys().find(|m| modules.get(m).is_none()) {
+                return Err(SkipReason::PackageModule(missing.clone()));
+            }
+            let text = match qualified == imported {
+                true => namespace(name, &absolute, &read_of[&absolute]),
+                false => package_namespace(&read_of),
+            };
             match read_late(module, &kept, name) {
                 true => {
                     late.push((i, absolute.clone(), text));
@@ -836,7 +850,9 @@ fn cut_module(
                     replaced.insert(i, text);
                 }
             }
-            needs.extend(attributes.into_iter().map(|a| (absolute.clone(), a)));
+            for (module_name, attributes) in read_of {
+                needs.extend(attributes.into_iter().map(|a| (module_name.clone(), a)));
+            }
             continue;
         }
         if statement.binds.iter().any(|b| b == "*") {
@@ -878,7 +894,7 @@ fn cut_module(
             if modules.get(&submodule).is_some() {
                 let attributes = attributes_read(module, &kept, name)
                     .ok_or_else(|| SkipReason::PackageModule(submodule.clone()))?;
-                let text = namespace(&[name], &submodule, &attributes);
+                let text = namespace(name, &submodule, &attributes);
                 match read_late(module, &kept, name) {
                     true => late.push((i, submodule.clone(), text)),
                     false => aliases.push_str(&text),
@@ -984,19 +1000,109 @@ fn read_late(module: &Module, kept: &BTreeSet<usize>, name: &str) -> bool {
         })
 }
 
-/// A class standing for the module `module` as far as the program uses it, named by `path`
-/// (nested classes for `import pkg.x`: `pkg.x.f` reads the same): each attribute it reads is
-/// the definition the slice cut out of that module (a `staticmethod` hands back any object,
-/// function or not, unchanged; a class body looks the name up among the globals).
-fn namespace(path: &[&str], module: &str, attributes: &BTreeSet<String>) -> String {
-    let mut text = String::new();
-    for (depth, name) in path.iter().enumerate() {
-        text.push_str(&format!("{}class {name}:\n", "    ".repeat(depth)));
+/// The kept plain imports of the package's own modules that bind `root` (`import pkg.x`,
+/// `import pkg.y`): the first one's statement, and the modules, sorted.
+fn package_imports(
+    module: &Module,
+    kept: &BTreeSet<usize>,
+    root_name: &str,
+    package: Option<&str>,
+    facts: &PythonFacts,
+) -> (usize, Vec<String>) {
+    let mut first = usize::MAX;
+    let mut paths = Vec::new();
+    for &j in kept {
+        let statement = &module.statements[j];
+        let text = &module.source[statement.span.start_byte..statement.span.end_byte];
+        if statement.kind != StatementKind::Import || text.trim_start().starts_with("from") {
+            continue;
+        }
+        let (Some((name, qualified)), [imported]) =
+            (statement.imports.first(), statement.modules.as_slice())
+        else {
+            continue;
+        };
+        if name != root_name || qualified == imported {
+            continue;
+        }
+        if let Some(absolute) = own_module(imported, package, facts) {
+            first = first.min(j);
+            paths.push(absolute);
+        }
     }
-    let indent = "    ".repeat(path.len());
-    text.push_str(&format!(
-        "{indent}\"\"\"The module `{module}`, as far as this program uses it.\"\"\"\n\n"
-    ));
+    paths.sort();
+    paths.dedup();
+    (first, paths)
+}
+
+/// What the kept statements read of each of `paths` (modules under the package `root`,
+/// imported as `import root.x`), by the longest module each chain rooted at `root` starts
+/// with; `None` when a chain names no attribute of one (a module passed as a value).
+fn modules_read(
+    module: &Module,
+    kept: &BTreeSet<usize>,
+    root_name: &str,
+    paths: &[String],
+) -> Option<BTreeMap<String, BTreeSet<String>>> {
+    let mut read: BTreeMap<String, BTreeSet<String>> =
+        paths.iter().map(|p| (p.clone(), BTreeSet::new())).collect();
+    for chain in kept.iter().flat_map(|&i| module.statements[i].reads.iter()) {
+        if root(chain) != root_name {
+            continue;
+        }
+        let (path, attribute) = paths
+            .iter()
+            .filter_map(|p| Some((p, chain.strip_prefix(p.as_str())?.strip_prefix('.')?)))
+            .max_by_key(|(p, _)| p.len())?;
+        read.get_mut(path)?.insert(root(attribute).to_string());
+    }
+    Some(read)
+}
+
+/// Nested classes standing for the modules `read_of` names (`pkg.monad`, `pkg.monoid` under
+/// one `class pkg:`), each holding what is read of it (see [`namespace`]).
+fn package_namespace(read_of: &BTreeMap<String, BTreeSet<String>>) -> String {
+    fn render(
+        text: &mut String,
+        prefix: &str,
+        depth: usize,
+        read_of: &BTreeMap<String, BTreeSet<String>>,
+    ) {
+        let indent = "    ".repeat(depth + 1);
+        if let Some(attributes) = read_of.get(prefix) {
+            text.push_str(&module_body(depth + 1, prefix, attributes));
+        }
+        let children: BTreeSet<&str> = read_of
+            .keys()
+            .filter_map(|m| m.strip_prefix(prefix)?.strip_prefix('.'))
+            .map(root)
+            .collect();
+        for child in children {
+            text.push_str(&format!("{indent}class {child}:\n"));
+            render(text, &format!("{prefix}.{child}"), depth + 1, read_of);
+        }
+    }
+    let Some(top) = read_of.keys().next().map(|m| root(m).to_string()) else {
+        return String::new();
+    };
+    let mut text = format!("class {top}:\n");
+    render(&mut text, &top, 0, read_of);
+    text
+}
+
+/// A class standing for the module `module` as far as the program uses it: each attribute it
+/// reads is the definition the slice cut out of that module (a `staticmethod` hands back any
+/// object, function or not, unchanged).
+fn namespace(name: &str, module: &str, attributes: &BTreeSet<String>) -> String {
+    format!("class {name}:\n{}", module_body(1, module, attributes))
+}
+
+/// The body of a class standing for `module` (see [`namespace`]), at `depth` levels of
+/// indentation (a class body looks each name up among the globals, nested or not).
+fn module_body(depth: usize, module: &str, attributes: &BTreeSet<String>) -> String {
+    let indent = "    ".repeat(depth);
+    let mut text =
+        format!("{indent}\"\"\"The module `{module}`, as far as this program uses it.\"\"\"\n\n");
     for attribute in attributes {
         text.push_str(&format!(
             "{indent}{attribute} = staticmethod({attribute})\n"
@@ -1873,6 +1979,34 @@ def f(x: 'Zone'):
             slice_in(iso, "private", Some("pkg"), &facts, &modules),
             Err(SkipReason::UnresolvedName("pkg.tz._hidden".into()))
         );
+    }
+
+    #[test]
+    fn plain_imports_of_two_package_modules_share_their_package_class() {
+        // PyMonad: `list.py` has `import pymonad.monad` and `import pymonad.monoid`.
+        let monad = "class Monad:\n    def __init__(self, value):\n        self.value = value\n";
+        let monoid = "def mconcat(items):\n    return sum(items)\n";
+        let list = "import pymonad.monad\nimport pymonad.monoid\n\n\n\
+                    def wrap_total(items):\n    \"\"\"The items' total, wrapped.\"\"\"\n    \
+                    return pymonad.monad.Monad(pymonad.monoid.mconcat(items) + 1)\n";
+        let files = [
+            ("pymonad.monad", monad, Some("pymonad")),
+            ("pymonad.monoid", monoid, Some("pymonad")),
+            ("pymonad.list", list, Some("pymonad")),
+        ];
+        let modules = Modules::new(files.iter().copied());
+        let facts = PythonFacts::for_tests(&["sum"], &[]);
+        let program = slice_in(list, "wrap_total", Some("pymonad"), &facts, &modules).unwrap();
+        assert_eq!(program.matches("class pymonad:").count(), 1, "{program}");
+        assert!(
+            program.contains("    class monad:\n        \"\"\"The module `pymonad.monad`"),
+            "{program}"
+        );
+        assert!(
+            program.contains("        mconcat = staticmethod(mconcat)"),
+            "{program}"
+        );
+        assert_eq!(benchgen_python::parse_errors(&program), None);
     }
 
     #[test]
