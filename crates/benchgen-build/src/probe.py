@@ -1516,8 +1516,9 @@ class Probe:
             except Exception:  # noqa: BLE001 - arithmetic a number's class refuses (a float
                 pass  # beside a Decimal): what came before it
             for value in found:
+                value = _of_hint(value, hint)
                 kind = type(value).__name__
-                if (counts.get(kind, 0) < MAX_CONDITION_VALUES and matches(value, hint)
+                if (value is not None and counts.get(kind, 0) < MAX_CONDITION_VALUES
                         and not _among(value, made)):
                     counts[kind] = counts.get(kind, 0) + 1
                     made.append(value)
@@ -2785,6 +2786,21 @@ def _is_modulus(value):
                 and 2 <= abs(value) <= MAX_MODULUS)
     except TypeError:
         return False
+
+
+def _of_hint(value, hint):
+    """`value` where it matches `hint`, else the int or float equal to it that does (a
+    `Decimal(400)` the code computes with, for a parameter that takes ints); else None."""
+    if matches(value, hint):
+        return value
+    if isinstance(value, numbers.Number) and type(value) is not bool:
+        try:
+            for made in ([int(value)] if value == int(value) else []) + [float(value)]:
+                if made == value and matches(made, hint):
+                    return made
+        except (TypeError, ValueError, ArithmeticError):
+            return None
+    return None
 
 
 def _texts_with(text, values, how):
