@@ -154,11 +154,10 @@ CALLABLE_NAMES = {id(f): name for f, name in [
 # Most numbers taken from the global names a target reads (see `Probe._named_numbers`).
 MAX_NAMED_NUMBERS = 12
 # The values the target's own conditions turn on (see `_conditions`): most of each type in one
-# pool, most pool texts a tested text is put into, most characters of `c in '+-'` (and texts of
-# `s.startswith(('a', 'b'))`) taken, the longest tested length and the largest modulus made
-# inputs of, and the year a parameter named for years is given multiples near (`year % 400`).
+# pool, most characters of `c in '+-'` (and texts of `s.startswith(('a', 'b'))`) taken, the
+# longest tested length and the largest modulus made inputs of, and the year a parameter named
+# for years is given multiples near (`year % 400`).
 MAX_CONDITION_VALUES = 12
-CONDITION_TEXTS = 2
 MAX_CONDITION_ITEMS = 8
 MAX_CONDITION_LENGTH = 64
 MAX_MODULUS = 10**6
@@ -2804,17 +2803,21 @@ def _of_hint(value, hint):
 
 
 def _texts_with(text, values, how):
-    """`text` put at the start, the end or in the middle of the first few texts of `values` of
-    its type that do not hold it already, and are not blank."""
-    made = []
+    """`text` put at the start, the end or in the middle of the first text of `values` of its
+    type that holds other characters and of the first that holds digits only, of two characters
+    at least and not holding `text` already: what a tested separator stands between is words
+    or numbers (`host:8080`), and a pool's first texts are words."""
+    made, shapes = [], []
     for value in values:
-        if len(made) >= CONDITION_TEXTS:
-            break
-        if type(value) is not type(text) or not value.strip() or text in value:
+        if (type(value) is not type(text) or len(value) < 2 or not value.strip()
+                or text in value or value.isdigit() in shapes):
             continue
+        shapes.append(value.isdigit())
         middle = len(value) // 2
         made.append({"prefix": text + value, "suffix": value + text,
                      "infix": value[:middle] + text + value[middle:]}[how][:MAX_STR])
+        if len(shapes) == 2:
+            break
     return made
 
 
