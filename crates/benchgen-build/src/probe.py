@@ -168,6 +168,8 @@ CONDITION_BASES = 2
 # searches whose count or position it may compare (`value.count(':') == 1`).
 TEXT_VIEWS = ("lower", "upper", "strip", "lstrip", "rstrip", "casefold", "title")
 TEXT_SEARCHES = ("count", "find", "rfind", "index", "rindex")
+# Brackets a tested text must hold in pairs to be put into a pool word (see `_half_bracketed`).
+BRACKETS = ("()", "[]", "{}")
 # Functions that take a remainder by another name (`divmod(n, 7)`, `mod2(year, Decimal(400))`).
 MODULO_CALL = re.compile(r"(div|f)?mod(ulo)?\d*")
 # Functions of any number of arguments, for a parameter its body calls with two or more: the
@@ -2695,7 +2697,9 @@ def _conditions(code, names, namespace):
     found = []
 
     def add(node, name, how, constant):
-        if name in derived:
+        # A tested text with a bracket its text does not close or open (`value.count(']:')`
+        # after `[::1]`) put into a pool word makes text no documented input has.
+        if name in derived and not (how != "number" and _half_bracketed(constant)):
             found.append((node.lineno + offset, derived[name], how, constant))
 
     def texts(constant):
@@ -2763,6 +2767,15 @@ def _conditions(code, names, namespace):
                         add(node, name, "modulo", modulus)
     found.sort(key=lambda fact: fact[0])
     return found
+
+
+def _half_bracketed(text):
+    """Whether `text`, of two characters or more, holds a bracket without its pair (`']:'`);
+    one bracket alone is a token (`c == '('`)."""
+    if type(text) not in (str, bytes) or len(text) < 2:
+        return False
+    text = text.decode("latin-1") if type(text) is bytes else text
+    return any(text.count(opening) != text.count(closing) for opening, closing in BRACKETS)
 
 
 def _searched_text(node, namespace):
