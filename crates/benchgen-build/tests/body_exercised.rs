@@ -53,7 +53,8 @@ fn a_parameter_the_body_calls_is_given_functions_of_its_arity() {
     let relabel = item(&report, "relabel");
     println!("{}", relabel.tests);
     assert_eq!(passes(&main, relabel, None), (true, true));
-    let ignored = "out = []\n    for item in items:\n        out.append(item)\n    return out";
+    // Written at no indentation: the splice indents every line as the body's first.
+    let ignored = "out = []\nfor item in items:\n    out.append(item)\nreturn out";
     assert_eq!(passes(&main, relabel, Some(ignored)), (false, false));
 }
 

@@ -13,13 +13,18 @@ pub fn executors() -> (Executor, Executor) {
 }
 
 /// Whether `body` in place of the target (`None`: the reference) passes the item's readable
-/// tests, and its cases as judged outside the candidate's process.
+/// tests, and its cases as judged outside the candidate's process. A body that does not parse
+/// once spliced is the test's mistake, not a wrong answer the tests catch: it panics (the splice
+/// indents every line as the first, so a body is written at no indentation).
 #[allow(dead_code)] // not every test file judges bodies
 pub fn passes(main: &Executor, example: &Example, body: Option<&str>) -> (bool, bool) {
     let program = match body {
         Some(body) => benchgen_python::splice_body(&example.program, &example.target, body),
         None => example.program.clone(),
     };
+    if let Some(error) = benchgen_python::parse_errors(&program) {
+        panic!("the body does not parse where it is spliced ({error}):\n{program}");
+    }
     let readable = benchgen_eval::request_for(example, program.clone(), Limits::default());
     let cases =
         benchgen_eval::judging::candidate_request(example, program, None, Limits::default());
