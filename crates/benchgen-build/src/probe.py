@@ -394,7 +394,7 @@ def _plain_container(value):
             return "dict", dict(value)
         if isinstance(value, collections.abc.Set):
             return "set", set(value)
-        if isinstance(value, collections.abc.Sequence) or isinstance(value, collections.deque):
+        if isinstance(value, collections.abc.Sequence):  # a deque is one
             return "list", list(value)
     except BaseException:  # noqa: BLE001 - a container that fails to list its items
         pass
@@ -1354,12 +1354,10 @@ class Probe:
         few values `_add_optional_calls` sets it to were chosen for their edges, not for what
         the parameter does (`bounds="[]"`, `ignore_case=True` on lower-case text). Beyond the
         call budget by EFFECT_CALLS at most: these calls come last, where it is often spent."""
-        literals = self._literals()
-        allowance = EFFECT_CALLS
         # Calls queued before and left for want of budget stay queued, after these.
         pending, self.queue = self.queue, []
         try:
-            self._look_for_effects(pools, literals, allowance)
+            self._look_for_effects(pools, self._literals(), EFFECT_CALLS)
         finally:
             self.queue += pending
 
@@ -2039,11 +2037,9 @@ class Probe:
             return True
         if param["name"] not in SEPARATOR_NAMES:
             return False
-        try:
-            default = ast.literal_eval(param.get("default") or "''")
-        except (ValueError, SyntaxError):
-            default = ""
-        return not 0 < len(value) <= max(1, len(default) if type(default) is str else 0)
+        default = _default_value(param)
+        longest = len(default[0]) if default and type(default[0]) is str else 0
+        return not 0 < len(value) <= max(1, longest)
 
     def _undocumented_negative(self, param, value):
         """A negative count or position (`n`, `k`, `index`, `size`...) where the docstring shows
@@ -2292,24 +2288,22 @@ class Probe:
 
     # --- facts ------------------------------------------------------------------------
 
-    def _globals(self):
-        """The globals of the target's module, looking through what `_code` does."""
+    def _unwrapped(self):
+        """The target's own function, looking through bound methods and decorators that keep
+        `__wrapped__` (functools.wraps, lru_cache)."""
         function = getattr(self.target, "__func__", self.target)
         try:
-            function = inspect.unwrap(function)
+            return inspect.unwrap(function)
         except ValueError:
-            pass
-        return getattr(function, "__globals__", self.namespace)
+            return function
+
+    def _globals(self):
+        """The globals of the target's module (see `_unwrapped`)."""
+        return getattr(self._unwrapped(), "__globals__", self.namespace)
 
     def _code(self):
-        """The target's own code object, looking through bound methods and decorators that
-        keep `__wrapped__` (functools.wraps, lru_cache)."""
-        function = getattr(self.target, "__func__", self.target)
-        try:
-            function = inspect.unwrap(function)
-        except ValueError:
-            pass
-        return getattr(function, "__code__", None)
+        """The target's own code object (see `_unwrapped`)."""
+        return getattr(self._unwrapped(), "__code__", None)
 
     def _literals(self):
         """Short str, bytes, int and float constants of the target's code objects (nested

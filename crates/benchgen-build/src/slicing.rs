@@ -968,9 +968,8 @@ fn star_source(
 }
 
 /// The attributes the kept statements read of `name`, a module of the package imported as a
-/// value (`from . import _signatures as _sigs`, then `_sigs.signature_or_spec(f)`; a dotted
-/// `pkg.x` for `import pkg.x`); `None` when the module itself is used as a value (passed,
-/// returned, compared), or the name's root is read otherwise (`pkg.y.f` beside `pkg.x.g`).
+/// value (`from . import _signatures as _sigs`, then `_sigs.signature_or_spec(f)`); `None`
+/// when the module itself is used as a value (passed, returned, compared).
 fn attributes_read(
     module: &Module,
     kept: &BTreeSet<usize>,
@@ -978,10 +977,10 @@ fn attributes_read(
 ) -> Option<BTreeSet<String>> {
     let mut attributes = BTreeSet::new();
     for chain in kept.iter().flat_map(|&i| module.statements[i].reads.iter()) {
-        if root(chain) != root(name) {
+        if root(chain) != name {
             continue;
         }
-        let attribute = chain.strip_prefix(name)?.strip_prefix('.')?;
+        let attribute = chain[name.len()..].strip_prefix('.')?;
         attributes.insert(root(attribute).to_string());
     }
     Some(attributes)
