@@ -7,8 +7,10 @@ clobber the program's) and calls `main(config_json, program_namespace)`. Standar
 
 Candidate calls come, in this order, from the argument texts the Rust side found (doctests,
 literal call sites in the file), from small pools of values per parameter type hint (from
-pools of every kind when no hinted call works), from calls made from those with one argument
-taken from another (a key the mapping holds, a pattern that occurs in the text), and from
+pools of every kind when no hinted call works), led by the values the target's own conditions
+turn on (`year % 400`, `port > 65535`, `s.startswith('P')`: see `_conditions`), from calls made
+from those with one argument taken from another (a key the mapping holds, a pattern that occurs
+in the text) or set to what a condition the call reached turns on, and from
 type-aware mutation and crossover of the calls that worked (the EvalPlus idea), up to
 `max_calls` distinct calls or `max_timeouts` calls that time out. Every call runs twice on fresh deep copies of its arguments, under a
 per-call timer; a call whose two outcomes differ is dropped as unstable. The first run is traced
@@ -60,6 +62,7 @@ import io
 import itertools
 import json
 import keyword
+import numbers
 import random
 import re
 import signal
@@ -208,6 +211,25 @@ CALLABLE_NAMES = {id(f): name for f, name in [
 ]}
 # Most numbers taken from the global names a target reads (see `Probe._named_numbers`).
 MAX_NAMED_NUMBERS = 12
+# The values the target's own conditions turn on (see `_conditions`): most of each type in one
+# pool, most characters of `c in '+-'` (and texts of `s.startswith(('a', 'b'))`) taken, the
+# longest tested length and the largest modulus made inputs of, and the year a parameter named
+# for years is given multiples near (`year % 400`).
+MAX_CONDITION_VALUES = 12
+MAX_CONDITION_ITEMS = 8
+MAX_CONDITION_LENGTH = 64
+MAX_MODULUS = 10**6
+YEAR_NEAR = 2000
+# Calls that reached a condition which are made again with each value it turns on.
+CONDITION_BASES = 2
+# What a condition may call on a name and still test its text (`s.lower() == 'true'`), and the
+# searches whose count or position it may compare (`value.count(':') == 1`).
+TEXT_VIEWS = ("lower", "upper", "strip", "lstrip", "rstrip", "casefold", "title")
+TEXT_SEARCHES = ("count", "find", "rfind", "index", "rindex")
+# Brackets a tested text must hold in pairs to be put into a pool word (see `_half_bracketed`).
+BRACKETS = ("()", "[]", "{}")
+# Functions that take a remainder by another name (`divmod(n, 7)`, `mod2(year, Decimal(400))`).
+MODULO_CALL = re.compile(r"(div|f)?mod(ulo)?\d*")
 # Functions of any number of arguments, for a parameter its body calls with two or more: the
 # first returns what it was given (so the result shows every call it made), the others pick one.
 _ARGUMENTS_TEXT = "lambda *args: args"
@@ -713,6 +735,14 @@ class Probe:
         # its neighbours: the edges its branches turn on, which no generic pool is near.
         for kind, values in self._named_numbers().items():
             POOLS[kind] = POOLS[kind] + [v for v in values if not _among(v, POOLS[kind])]
+        # What the target's own conditions turn on (`year % 400`, `port > 65535`,
+        # `s.startswith('P')`): the parameter a condition reads gets it (see `_pool`), and the
+        # shared pools what the conditions on locals computed from no parameter do.
+        self.conditions = _conditions(self._code(), [p["name"] for p in self.params], namespace)
+        for kind in ("int", "float", "str", "bytes"):
+            shared = [v for v in self._condition_values(None, POOLS[kind])
+                      if matches(v, {"type": kind})]
+            POOLS[kind] = _after_documented(POOLS[kind], shared, config.get("documented", {}))
         if any(_names_dates(p["hint"]) for p in self.params):
             # A function of dates formats or parses them: its text leads with the directives
             # `strftime` and its kin read, which no other text holds.
@@ -1144,6 +1174,7 @@ class Probe:
             # never with itself (a taken argument, see `_add_taken_calls`); the other pairs are
             # `_add_instance_pairs`'s.
             values = made[1:] + made[:1] + values
+        values = self._conditioned(i, values)
         # What the receivers hold is data: it never leads the pool of a parameter the body
         # calls (see `_called_params`), whose first values (the ones calls that worked are
         # tried with again) must be functions. A name that only suggests one (`key`) may
@@ -1174,6 +1205,7 @@ class Probe:
             self._add_instance_pairs()
             self._add_taken_calls()
             self._add_held_calls()
+            self._add_condition_calls(hinted)
             self._add_pool_calls(hinted, 2 * longest)
             self._drain()
             # Again from all the calls so far: more of them, and the kinds they passed where.
@@ -1683,6 +1715,102 @@ class Probe:
         kind = _kind(value)
         return any(_kind(given) == kind for case in self.working if case["_skip"] != name
                    for param, given in self._pairs(*case["_call"]) if param["name"] == name)
+
+    def _condition_values(self, name, values, facts=None):
+        """What the target's conditions on parameter `name` (see `_conditions`; `facts`: only
+        those) turn on, made from its pool `values` where they need a value to start from, in
+        the parameter's domain, at most MAX_CONDITION_VALUES of each type: the constant and its
+        neighbours for a comparison with a number (`port > 65535`: 65534, 65535, 65536), the
+        text and a pool text starting with it for one with a text, pool texts with a tested
+        text put first, last or inside (`s.startswith('P')`), sequences one shorter than,
+        as long as and one longer than a tested length (`len(s) == 10`), and multiples of a
+        modulus and a number that is none, also near the documented numbers and, for a year,
+        near 2000 (`year % 400`: 400, 401, 1600, 2000, 2400). `name` None: the facts on locals
+        computed from no parameter, for the shared pools."""
+        param = next((p for p in self.params if p["name"] == name), None)
+        hint = param["hint"] if param is not None else {"type": "any"}
+        documented = self.config.get("documented", {})
+        numbers_ = documented.get("int", []) + documented.get("float", [])
+        year = [YEAR_NEAR] if name is not None and "year" in name.lower() else []
+        made, counts = [], {}
+        for line, params, how, constant in self.conditions if facts is None else facts:
+            if (name not in params) if name is not None else params:
+                continue
+            found = []
+            try:
+                if how == "number":
+                    found = [constant - 1, constant, constant + 1]
+                elif how == "text":
+                    found = [constant] + _texts_with(constant, values, "prefix")[:1]
+                elif how == "length":
+                    found = [item for k in (constant - 1, constant, constant + 1)
+                             if 0 <= k <= MAX_CONDITION_LENGTH for item in _of_length(k, values)]
+                elif how == "modulo":
+                    found = [constant, constant + 1]
+                    near = [n for n in numbers_ if abs(n) >= abs(constant)][:2] + year
+                    for typical in near:
+                        closest = round(typical / constant) * constant
+                        found += [closest - constant, closest, closest + constant]
+                else:
+                    found = _texts_with(constant, values, how)
+            except Exception:  # noqa: BLE001 - arithmetic a number's class refuses (a float
+                pass  # beside a Decimal): what came before it
+            for value in found:
+                value = _of_hint(value, hint)
+                kind = type(value).__name__
+                if (value is not None and counts.get(kind, 0) < MAX_CONDITION_VALUES
+                        and not _among(value, made)):
+                    counts[kind] = counts.get(kind, 0) + 1
+                    made.append(value)
+        return made
+
+    def _conditioned(self, i, values):
+        """`values`, the pool of parameter `i`, with what the target's conditions on it turn
+        on (see `_condition_values`) after the documented values that lead it."""
+        return _after_documented(values, self._condition_values(self.params[i]["name"], values),
+                                 self.config.get("documented", {}))
+
+    def _add_condition_calls(self, pools):
+        """The richest calls that worked and reached a condition on a parameter (its line ran),
+        again with that parameter set to each value the condition turns on: a rule of two
+        parameters (the 29th of February in a century year, a month that is February) is
+        reached where the pools' diagonal and random draws seldom pair its values."""
+        # A quarter of the call budget at most, as for optional parameters.
+        room = self.config["max_calls"] // 4
+        richest = self._richest()
+        names = [p["name"] for p in self.params]
+        for fact in self.conditions:
+            line, params = fact[0], fact[1]
+            bases = [case for case in richest if line in case["lines"]][:CONDITION_BASES]
+            for name in params:
+                for case in bases:
+                    given = [v for p, v in self._pairs(*case["_call"]) if p["name"] == name]
+                    # Texts are made from the call's own argument first.
+                    made = self._condition_values(name, given + pools[names.index(name)], [fact])
+                    for value in made:
+                        if room <= 0:
+                            return
+                        if _among(value, given):
+                            continue
+                        call = self._with_argument(case["_call"], name, value)
+                        if call is not None:
+                            room -= self._enqueue(*call, origin="pool")
+
+    def _with_argument(self, call, name, value):
+        """(args, kwargs) of `call` with parameter `name` set to `value` (passed by keyword
+        where the call leaves it out); None where it cannot be."""
+        args, kwargs = copy.deepcopy(call)
+        args = list(args)
+        positional = [p["name"] for p in self.params
+                      if p["kind"] in ("positional_only", "positional")]
+        kind = next((p["kind"] for p in self.params if p["name"] == name), None)
+        if name in positional and positional.index(name) < len(args):
+            args[positional.index(name)] = copy.deepcopy(value)
+        elif name in kwargs or kind in ("positional", "keyword_only"):
+            kwargs[name] = copy.deepcopy(value)
+        else:
+            return None
+        return tuple(args), kwargs
 
     def _add_raise_triggers(self):
         """For calls that raised with a list of several items, each item alone: the items that
@@ -2687,11 +2815,9 @@ def _called_params(params, code):
     passes: what such a parameter takes is a function, and one of that arity, which the pool of
     any kind never holds, so a body that ignores the parameter passed every test."""
     untyped = {p["name"] for p in params if p["hint"].get("type", "any") == "any"}
-    if not untyped or code is None:
-        return params
-    try:
-        tree = ast.parse(textwrap.dedent(inspect.getsource(code)))
-    except BaseException:  # noqa: BLE001 - no source to read: the hints stay
+    tree = _source_tree(code)[0] if untyped else None
+    if tree is None:
+        # No source to read: the hints stay.
         return params
     arity = {}
     for node in ast.walk(tree):
@@ -2701,6 +2827,303 @@ def _called_params(params, code):
             arity.setdefault(node.func.id, len(node.args))
     return [dict(p, hint={"type": "callable", "arity": arity[p["name"]]})
             if p["name"] in arity else p for p in params]
+
+
+def _source_tree(code):
+    """(tree, offset): the parsed source of `code` and what turns its line numbers into the
+    file's; (None, 0) where there is no source to read."""
+    if code is None:
+        return None, 0
+    try:
+        lines, start = inspect.getsourcelines(code)
+        return ast.parse(textwrap.dedent("".join(lines))), max(start, 1) - 1
+    except BaseException:  # noqa: BLE001 - a class body, a built-in: no source
+        return None, 0
+
+
+def _reads(node):
+    """The names `node` reads outside the arguments of the calls in it (`year + quot(month)`:
+    `year`, the value the result follows), or all it reads where none is outside them
+    (`int(port)`: `port`), in the order of the text."""
+    outside, inside = [], []
+
+    def walk(current, into):
+        if isinstance(current, ast.Name):
+            into.append(current.id)
+        elif isinstance(current, ast.Call):
+            # A method's object is read (`value.split(':')`), a called name is no value.
+            if isinstance(current.func, ast.Attribute):
+                walk(current.func.value, into)
+            for argument in current.args + [k.value for k in current.keywords]:
+                walk(argument, inside)
+        else:
+            for child in ast.iter_child_nodes(current):
+                walk(child, into)
+
+    walk(node, outside)
+    return outside or inside
+
+
+def _derivations(tree, names):
+    """{name: [parameters]}: for each parameter itself, and for each local the parameters it is
+    computed from (`norm = year + 1`, `for c in text`, `host, port = value.split(':')`), through
+    other locals too ([] for one computed from none). Lists, never sets: the probe runs twice
+    under two hash seeds and must make the same calls."""
+    flows = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.NamedExpr)):
+            if node.value is not None:
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                flows.append((targets, node.value))
+        elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
+            flows.append(([node.target], node.iter))
+        elif isinstance(node, ast.withitem) and node.optional_vars is not None:
+            flows.append(([node.optional_vars], node.context_expr))
+    derived = {name: [name] for name in names}
+    # Twice: a loop computes a local from one assigned further down the text.
+    for _ in range(2):
+        for targets, value in flows:
+            sources = [p for name in _reads(value) for p in derived.get(name, ())]
+            for target in targets:
+                for node in ast.walk(target):
+                    if isinstance(node, ast.Name) and node.id not in names:
+                        known = derived.setdefault(node.id, [])
+                        known.extend(p for p in sources if p not in known)
+    return derived
+
+
+def _condition_constant(node, namespace):
+    """The constant a condition compares with: a number, text or bytes (`10`, `-1`, `'T'`), a
+    number of a class the program binds (`Decimal(400)`), or a tuple of those (`(1, 2)`); else
+    None."""
+    if isinstance(node, ast.Constant):
+        value = node.value
+        return value if type(value) in (int, float, str, bytes) else None
+    if (isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub)
+            and isinstance(node.operand, ast.Constant)
+            and type(node.operand.value) in (int, float)):
+        return -node.operand.value
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        items = [_condition_constant(item, namespace) for item in node.elts]
+        if items and all(item is not None and type(item) is not tuple for item in items):
+            return tuple(items)
+        return None
+    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and len(node.args) == 1
+            and not node.keywords):
+        cls = namespace.get(node.func.id)
+        inner = _condition_constant(node.args[0], namespace)
+        if (isinstance(cls, type) and issubclass(cls, numbers.Number) and cls is not bool
+                and type(inner) in (int, float, str)):
+            try:
+                value = cls(inner)
+                if value == value and abs(value) != float("inf"):
+                    return value
+            except BaseException:  # noqa: BLE001 - no constant, then
+                return None
+    return None
+
+
+def _condition_subject(node):
+    """(what, name) of the part of a name a condition looks at: the value itself (`x`, also
+    `x.lower()`), its length (`len(x)`), its first, last or another item (`x[0]`, `x[-1]`,
+    `x[2]`); None for anything else."""
+    if isinstance(node, ast.Name):
+        return ("value", node.id)
+    if isinstance(node, ast.Call) and not node.keywords:
+        func = node.func
+        if (isinstance(func, ast.Name) and func.id == "len" and len(node.args) == 1
+                and isinstance(node.args[0], ast.Name)):
+            return ("length", node.args[0].id)
+        if (isinstance(func, ast.Attribute) and func.attr in TEXT_VIEWS and not node.args
+                and isinstance(func.value, ast.Name)):
+            return ("value", func.value.id)
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name):
+        index = node.slice
+        if isinstance(index, ast.Constant) and type(index.value) is int:
+            return ({0: "first", -1: "last"}.get(index.value, "item"), node.value.id)
+        if (isinstance(index, ast.UnaryOp) and isinstance(index.op, ast.USub)
+                and isinstance(index.operand, ast.Constant) and index.operand.value == 1):
+            return ("last", node.value.id)
+    return None
+
+
+def _conditions(code, names, namespace):
+    """[(line, parameters, how, constant)]: the values the conditions in the source of `code`
+    turn on, in the order of the text, each with the parameters the name it reads is (or is
+    computed from: [] for a local computed from none) and the file line it is on. `how` says
+    what makes inputs of it (see `Probe._condition_values`): `number` (`x < 10`, `x == 0`, a
+    number `x in (1, 2)` holds), `text` (`sep == 'T'`, a text of `c in '+-'`, `x in ('a',
+    'b')`), `length` (`len(x) > 3`), `modulo` (`year % 400`, `mod(year, 400)`), `prefix`,
+    `suffix`, `infix` (`s.startswith('P')`, `s[-1] == 'Z'`, `'T' in s`, `s.count(':')`). Only
+    names the function binds (parameters, locals) count: a global is no input."""
+    tree, offset = _source_tree(code)
+    if tree is None:
+        return []
+    derived = _derivations(tree, names)
+    found = []
+
+    def add(node, name, how, constant):
+        # A tested text with a bracket its text does not close or open (`value.count(']:')`
+        # after `[::1]`) put into a pool word makes text no documented input has.
+        if name in derived and not (how != "number" and _half_bracketed(constant)):
+            found.append((node.lineno + offset, derived[name], how, constant))
+
+    def texts(constant):
+        items = constant if type(constant) is tuple else (constant,)
+        return [item for item in items if type(item) in (str, bytes) and item][:MAX_CONDITION_ITEMS]
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare):
+            operands = [node.left] + node.comparators
+            for op, left, right in zip(node.ops, operands, operands[1:]):
+                if isinstance(op, (ast.Is, ast.IsNot)):
+                    continue
+                if isinstance(op, (ast.In, ast.NotIn)):
+                    subject = _condition_subject(left)
+                    container = _condition_constant(right, namespace)
+                    if subject and subject[0] == "value" and container is not None:
+                        # `c in '+-'`: each character; `x in (1, 2)`: each item.
+                        items = (list(container[:MAX_CONDITION_ITEMS])
+                                 if type(container) in (str, bytes) else list(container))
+                        if type(container) is bytes:
+                            items = [bytes([b]) for b in items]
+                        for item in items:
+                            add(left, subject[1], "text" if type(item) in (str, bytes)
+                                else "number", item)
+                    item = _condition_constant(left, namespace)
+                    if type(item) in (str, bytes) and item and isinstance(right, ast.Name):
+                        add(right, right.id, "infix", item)
+                    continue
+                for side, other in ((left, right), (right, left)):
+                    constant = _condition_constant(other, namespace)
+                    subject = _condition_subject(side)
+                    if constant is None or type(constant) is tuple:
+                        continue
+                    if subject is None:
+                        searched = _searched_text(side, namespace)
+                        if searched is not None:
+                            add(side, searched[0], "infix", searched[1])
+                        continue
+                    what, name = subject
+                    if what == "length" and type(constant) is int:
+                        add(side, name, "length", constant)
+                    elif what == "value":
+                        add(side, name, "text" if type(constant) in (str, bytes) else "number",
+                            constant)
+                    elif type(constant) in (str, bytes) and constant:
+                        how = {"first": "prefix", "last": "suffix"}.get(what, "infix")
+                        add(side, name, how, constant)
+        elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod):
+            modulus = _condition_constant(node.right, namespace)
+            if _is_modulus(modulus) and not isinstance(node.left, ast.Constant):
+                for name in _reads(node.left)[:1]:
+                    add(node, name, "modulo", modulus)
+        elif isinstance(node, ast.Call) and len(node.args) >= 1:
+            func = node.func
+            called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            if (called in ("startswith", "endswith") and isinstance(func.value, ast.Name)):
+                for text in texts(_condition_constant(node.args[0], namespace)):
+                    add(node, func.value.id, "prefix" if called == "startswith" else "suffix",
+                        text)
+            elif MODULO_CALL.fullmatch(called) and len(node.args) == 2:
+                # `divmod(year, 4)`, `mod2(year, Decimal(400))`: a remainder by another name.
+                modulus = _condition_constant(node.args[1], namespace)
+                if _is_modulus(modulus):
+                    for name in _reads(node.args[0])[:1]:
+                        add(node, name, "modulo", modulus)
+    found.sort(key=lambda fact: fact[0])
+    return found
+
+
+def _half_bracketed(text):
+    """Whether `text`, of two characters or more, holds a bracket without its pair (`']:'`);
+    one bracket alone is a token (`c == '('`)."""
+    if type(text) not in (str, bytes) or len(text) < 2:
+        return False
+    text = text.decode("latin-1") if type(text) is bytes else text
+    return any(text.count(opening) != text.count(closing) for opening, closing in BRACKETS)
+
+
+def _searched_text(node, namespace):
+    """(name, text) of a search in a name's text that a condition compares with a number
+    (`value.count(':') == 1`, `s.find('T') < 0`); else None."""
+    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+            and node.func.attr in TEXT_SEARCHES and isinstance(node.func.value, ast.Name)
+            and node.args):
+        text = _condition_constant(node.args[0], namespace)
+        if type(text) in (str, bytes) and text:
+            return node.func.value.id, text
+    return None
+
+
+def _is_modulus(value):
+    """Whether a condition's `x % value` singles out multiples worth trying: a number of at
+    least two, below MAX_MODULUS."""
+    try:
+        return (value is not None and type(value) not in (bool, str, bytes, tuple)
+                and 2 <= abs(value) <= MAX_MODULUS)
+    except TypeError:
+        return False
+
+
+def _of_hint(value, hint):
+    """`value` where it matches `hint`, else the int or float equal to it that does (a
+    `Decimal(400)` the code computes with, for a parameter that takes ints); else None."""
+    if matches(value, hint):
+        return value
+    if isinstance(value, numbers.Number) and type(value) is not bool:
+        try:
+            for made in ([int(value)] if value == int(value) else []) + [float(value)]:
+                if made == value and matches(made, hint):
+                    return made
+        except (TypeError, ValueError, ArithmeticError):
+            return None
+    return None
+
+
+def _texts_with(text, values, how):
+    """`text` put at the start, the end or in the middle of the first text of `values` of its
+    type that holds other characters and of the first that holds digits only, of two characters
+    at least and not holding `text` already: what a tested separator stands between is words
+    or numbers (`host:8080`), and a pool's first texts are words."""
+    made, shapes = [], []
+    for value in values:
+        if (type(value) is not type(text) or len(value) < 2 or not value.strip()
+                or text in value or value.isdigit() in shapes):
+            continue
+        shapes.append(value.isdigit())
+        middle = len(value) // 2
+        made.append({"prefix": text + value, "suffix": value + text,
+                     "infix": value[:middle] + text + value[middle:]}[how][:MAX_STR])
+        if len(shapes) == 2:
+            break
+    return made
+
+
+def _of_length(length, values):
+    """Texts, bytes, lists and tuples of `length` items made from the first of `values` of each
+    of those types (not blank): cut from one at least as long, else repeated."""
+    made = []
+    for kind in (str, bytes, list, tuple):
+        sources = [v for v in values if type(v) is kind and len(v)
+                   and (kind not in (str, bytes) or v.strip())]
+        if not sources:
+            continue
+        source = next((v for v in sources if len(v) >= length), max(sources, key=len))
+        made.append((source * (length // len(source) + 1))[:length])
+    return made
+
+
+def _after_documented(values, extra, documented):
+    """`values` with `extra` after the documented values that lead them (quoted texts and
+    numbers the docstring names, see `Probe.__init__`), each value once."""
+    named = [v for kind in ("str", "int", "float") for v in documented.get(kind, [])]
+    lead = 0
+    while lead < len(values) and _among(values[lead], named):
+        lead += 1
+    extra = [v for v in extra if not _among(v, values[:lead])]
+    rest = [v for v in values[lead:] if not _among(v, extra)]
+    return values[:lead] + extra + rest
 
 
 def _runtime_hint(annotation, namespace, own=None, depth=0):

@@ -1,0 +1,120 @@
+//! End to end (issue 30): the values the target's own conditions turn on are inputs, where the
+//! pools alone leave a plausible wrong answer passing.
+//!
+//! - A leap-year rule (`year % 4`, `% 100`, `% 400`) read only in February: the pools hold
+//!   century years, but the diagonal and the random draws seldom pair one with a month that is
+//!   February, and an answer that ignores the century rule passed. The moduli give the year
+//!   multiples of them and numbers that are none (and multiples near 2000: the parameter is
+//!   named for years), the month the value it is compared with and its neighbours, and the
+//!   calls that reached the century test are made again with each year.
+//! - A limit the code compares with (`port > 65535`): no pool number is near it, and an
+//!   answer that rejects the limit itself (`>=`) passed.
+//! - A text the code tests for (`number.startswith('+')`): no pool text starts with a plus
+//!   sign (nor does a mutation make one: the rest of the body kills enough mutants that no aimed
+//!   round splices the code's literals in), and an answer that ignores it passed.
+//!
+//! Each must be an item whose reference and a correct answer written otherwise pass, and whose
+//! wrong answer fails.
+//!
+//! Needs bubblewrap and root: without them the test is ignored, or fails under CI.
+
+include!(concat!(env!("OUT_DIR"), "/prereq.rs"));
+use prereq::{require, Prereq};
+
+mod support;
+use support::{build_one, executors, item, passes};
+
+const CALENDAR: &str = r#"
+def days_in_month(year: int, month: int) -> int:
+    """The number of days of `month` (January is 1) in `year` of the Gregorian calendar."""
+    if month == 2:
+        if year % 4 == 0 and (year % 100 != 0 or year % 400 == 0):
+            return 29
+        return 28
+    if month in (4, 6, 9, 11):
+        return 30
+    return 31
+"#;
+
+#[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
+fn a_leap_year_rule_is_tested_on_century_years_in_february() {
+    require(&[Prereq::Sandbox]);
+    let (main, second) = executors();
+    let report = build_one("calendar_days.py", CALENDAR, &main, &second);
+    let days = item(&report, "days_in_month");
+    println!("{}", days.tests);
+    assert_eq!(passes(&main, days, None), (true, true));
+    let other_rule = "if month == 2:\n    \
+                      leap = year % 400 == 0 or (year % 4 == 0 and year % 100 != 0)\n    \
+                      return 29 if leap else 28\nreturn 30 if month in (4, 6, 9, 11) else 31";
+    assert_eq!(passes(&main, days, Some(other_rule)), (true, true));
+    let every_fourth = "if month == 2:\n    return 29 if year % 4 == 0 else 28\n\
+                        return 30 if month in (4, 6, 9, 11) else 31";
+    assert_eq!(passes(&main, days, Some(every_fourth)), (false, false));
+}
+
+const PORTS: &str = r#"
+def checked_port(port: int) -> int:
+    """`port` when it is a valid TCP port number; ValueError when it is not."""
+    if port < 1 or port > 65535:
+        raise ValueError("no such port")
+    return port
+"#;
+
+#[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
+fn a_limit_the_code_compares_with_is_an_input() {
+    require(&[Prereq::Sandbox]);
+    let (main, second) = executors();
+    let report = build_one("ports.py", PORTS, &main, &second);
+    let checked = item(&report, "checked_port");
+    println!("{}", checked.tests);
+    assert_eq!(passes(&main, checked, None), (true, true));
+    let chained = "if not 1 <= port <= 65535:\n    raise ValueError(port)\nreturn port";
+    assert_eq!(passes(&main, checked, Some(chained)), (true, true));
+    let below_limit = "if not 1 <= port < 65535:\n    raise ValueError(port)\nreturn port";
+    assert_eq!(passes(&main, checked, Some(below_limit)), (false, false));
+}
+
+const PHONES: &str = r#"
+KEYPAD = {"abc": "2", "def": "3", "ghi": "4", "jkl": "5", "mno": "6", "pqrs": "7", "tuv": "8",
+          "wxyz": "9"}
+
+
+def dial_digits(number: str) -> str:
+    """The digits dialled for a phone number: letters as the keys that carry them, spaces and
+    punctuation left out, the sign of an international number dialled as two zeros."""
+    if number.startswith("+"):
+        number = "00" + number[1:]
+    digits = []
+    for c in number.lower():
+        if c.isdigit():
+            digits.append(c)
+        else:
+            for letters, key in KEYPAD.items():
+                if c in letters:
+                    digits.append(key)
+    return "".join(digits)
+"#;
+
+#[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
+fn a_prefix_the_code_tests_for_starts_some_inputs() {
+    require(&[Prereq::Sandbox]);
+    let (main, second) = executors();
+    let report = build_one("phones.py", PHONES, &main, &second);
+    let dial = item(&report, "dial_digits");
+    println!("{}", dial.tests);
+    assert_eq!(passes(&main, dial, None), (true, true));
+    let keys = "text = number.lower()\n\
+                if text[:1] == \"+\":\n    text = \"00\" + text[1:]\n\
+                keys = {c: str(k) for k, cs in enumerate(KEYPAD, 2) for c in cs}\n\
+                return \"\".join(c if c.isdigit() else keys.get(c, \"\") for c in text)";
+    assert_eq!(passes(&main, dial, Some(keys)), (true, true));
+    let no_sign = "digits = []\nfor c in number.lower():\n    if c.isdigit():\n        \
+                   digits.append(c)\n    else:\n        \
+                   digits += [k for letters, k in KEYPAD.items() if c in letters]\n\
+                   return \"\".join(digits)";
+    assert_eq!(passes(&main, dial, Some(no_sign)), (false, false));
+}
