@@ -175,7 +175,7 @@ pub fn coverage_request(example: &Example, limits: Limits) -> ExecRequest {
     );
     let mut request = benchgen_eval::request_for(example, program, limits);
     request.limits.wall_time_s *= TRACING_SLOWDOWN;
-    request.limits.cpu_time_s = (request.limits.cpu_time_s as f64 * TRACING_SLOWDOWN).ceil() as u64;
+    request.limits.cpu_time_s *= TRACING_SLOWDOWN;
     request.limits.output_bytes = request.limits.output_bytes.max(REPORT_OUTPUT_BYTES);
     request.tests = format!(
         "{}\n\n\ndef {REPORT_TEST}():\n    __import__(\"sys\").modules[\"benchgen_cover\"].report()\n",

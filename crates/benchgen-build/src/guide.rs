@@ -7,7 +7,10 @@
 //! The mutants are the ones `benchgen audit` samples (`benchgen_audit::mutation`, with the
 //! audit's cap and seed) and run under the audit's time rule (with a lower floor, see
 //! [`POOL_TIME_FLOOR_S`]), so the tests are chosen against the faults the audit will score them
-//! on; the stub bodies that the audit and the verification try run too, as faults like the
+//! on. That rule is applied in CPU time here, not wall-clock time: which tests a slow fault
+//! gets through before its limit decides which tests kill it, and on a loaded machine a wall
+//! clock let a run of 0.3 s stop in its first test (the same build chose other tests idle and
+//! loaded). The stub bodies that the audit and the verification try run too, as faults like the
 //! mutants. Per-test verdicts (`benchgen_audit::mutation::killed_by`) give a kill matrix, and
 //! the suite is chosen again from the pool: coverage cases first, then a greedy set cover of
 //! the faults some case kills (`suite::write_guided`), within the suite's size.
@@ -28,7 +31,7 @@
 use std::collections::{BTreeSet, HashMap, HashSet};
 
 use benchgen_audit::{mutation, reference, stubs, AuditOptions};
-use benchgen_core::{Example, ExecOutcome, ExecRequest, Verdict};
+use benchgen_core::{Example, ExecOutcome, ExecRequest, Limits, Verdict};
 use benchgen_sandbox::Execute;
 
 use crate::probe::{self, Case, CaseKind};
@@ -44,6 +47,9 @@ const CHUNK_ITEMS: usize = 32;
 /// runs of 25 standard-library modules, whose pools the reference runs in 0.07 s at most. A run
 /// stopped too early here only misleads the choice of tests; the gate runs the audit's limits.
 const POOL_TIME_FLOOR_S: f64 = 0.5;
+/// The wall-clock limit of a pool run, in multiples of its CPU limit: only a fault that sleeps or
+/// waits reaches it (a loaded machine gives a run a fraction of a core, never an eighth here).
+const POOL_WALL_FACTOR: f64 = 8.0;
 /// Most calls an aimed probe round starts from.
 const MAX_AIM_SEEDS: usize = 40;
 
@@ -81,8 +87,10 @@ pub(crate) fn guide(
 
 /// An item's pool, after the reference ran it.
 struct Measured {
-    /// The pool's tests, with the time limit its fault runs get.
+    /// The pool's tests.
     example: Example,
+    /// The CPU seconds its fault runs get: the audit's rule on the reference's CPU time.
+    cpu_limit_s: f64,
     /// The cases whose tests the reference passed, each with its test's name.
     passing: Vec<(String, Case)>,
 }
@@ -140,7 +148,7 @@ fn choose_all(
     for chunk in measured.chunks(CHUNK_ITEMS) {
         let faults: Vec<Faults> = chunk
             .iter()
-            .map(|(i, m)| faults(&drafts[*i], &m.example, audit))
+            .map(|(i, m)| faults(&drafts[*i], m, audit))
             .collect();
         let lines: Vec<Vec<usize>> = faults.iter().map(|f| f.lines.clone()).collect();
         let counts: Vec<usize> = faults.iter().map(|f| f.requests.len()).collect();
@@ -162,7 +170,7 @@ fn choose_all(
 /// reference's `outcome` on it; `None` when the reference did not run it as a whole, or passed
 /// none of its tests.
 fn measure(
-    mut example: Example,
+    example: Example,
     cases: &[usize],
     outcome: &ExecOutcome,
     draft: &Draft<'_>,
@@ -186,16 +194,17 @@ fn measure(
     if passing.is_empty() {
         return None;
     }
-    example.time_limit_s = Some(reference::time_limit(
-        outcome.duration_s,
-        POOL_TIME_FLOOR_S,
-        audit.time_factor,
-    ));
-    Some(Measured { example, passing })
+    let cpu_limit_s = reference::time_limit(outcome.cpu_s, POOL_TIME_FLOOR_S, audit.time_factor);
+    Some(Measured {
+        example,
+        cpu_limit_s,
+        passing,
+    })
 }
 
 /// `draft`'s faults, run against its `pool` tests.
-fn faults(draft: &Draft<'_>, pool: &Example, audit: &AuditOptions) -> Faults {
+fn faults(draft: &Draft<'_>, measured: &Measured, audit: &AuditOptions) -> Faults {
+    let pool = &measured.example;
     // The audit derives return-value mutants and its constant stub from the type the reference
     // usually returns under the tests; the written suite's cases tell it best beforehand.
     let values = draft
@@ -215,7 +224,12 @@ fn faults(draft: &Draft<'_>, pool: &Example, audit: &AuditOptions) -> Faults {
     // What `mutation::mutant_requests` and `stubs::stub_requests` make, from one request: each
     // of their requests reads the imports of the tests again, and on a pool of ~170 tests that
     // read took more CPU than the run itself (6 ms, on the same two cores as the workers).
-    let template = benchgen_eval::request_for(pool, pool.program.clone(), audit.limits);
+    let limits = Limits {
+        cpu_time_s: measured.cpu_limit_s,
+        wall_time_s: measured.cpu_limit_s * POOL_WALL_FACTOR,
+        ..audit.limits
+    };
+    let template = benchgen_eval::request_for(pool, pool.program.clone(), limits);
     let stubbed = bodies.iter().map(|body| {
         benchgen_python::splice_body(&pool.program, &pool.target, &format!("{body}\n"))
     });

@@ -643,7 +643,7 @@ fn config_request(program: &str, config: Config<'_>) -> ExecRequest {
     );
     let limits = Limits {
         wall_time_s: wall,
-        cpu_time_s: wall.ceil() as u64 + 5,
+        cpu_time_s: wall.ceil() + 5.0,
         output_bytes: 8 << 20,
         ..Limits::default()
     };

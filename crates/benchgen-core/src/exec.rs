@@ -14,8 +14,13 @@ use crate::digest::Digester;
 pub struct Limits {
     /// Wall-clock deadline for the whole run, in seconds; then the whole process tree is killed.
     pub wall_time_s: f64,
-    /// CPU seconds (`RLIMIT_CPU`), a backstop for the wall clock.
-    pub cpu_time_s: u64,
+    /// CPU seconds of the run's process. Below `wall_time_s`, the sandbox watches the scheduler's
+    /// count of it and ends the run at the limit, to the millisecond; `RLIMIT_CPU`, one second
+    /// past it rounded up to whole seconds, is the backstop (for threads, and above the wall
+    /// clock's limit). A bound in CPU time holds on a loaded machine, where the wall clock runs
+    /// on while a program waits for a core: runs whose outcome must not depend on the machine's
+    /// load (a build's choice of tests) set it well below the wall-clock limit.
+    pub cpu_time_s: f64,
     /// Address space in bytes (`RLIMIT_AS`).
     pub memory_bytes: u64,
     /// Processes of the sandbox user (`RLIMIT_NPROC`): stops fork bombs.
@@ -32,7 +37,7 @@ impl Default for Limits {
     fn default() -> Self {
         Self {
             wall_time_s: 10.0,
-            cpu_time_s: 20,
+            cpu_time_s: 20.0,
             memory_bytes: 2 << 30,
             processes: 64,
             file_size_bytes: 64 << 20,
@@ -220,6 +225,10 @@ pub struct ExecOutcome {
     /// Why the run got its verdict when the tests do not say: trimmed traceback, timeout, harness error.
     pub detail: String,
     pub duration_s: f64,
+    /// CPU seconds the run's process used (user and system): unlike `duration_s`, about the
+    /// same on an idle and on a loaded machine.
+    #[serde(default)]
+    pub cpu_s: f64,
     /// [`RunMode::Cases`]: the run's report of each case, as sent (claims, to be decoded and
     /// judged by `benchgen-judge`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -243,6 +252,7 @@ impl ExecOutcome {
             leaked: false,
             detail: detail.into(),
             duration_s: 0.0,
+            cpu_s: 0.0,
             cases: Vec::new(),
             calls: Vec::new(),
         }

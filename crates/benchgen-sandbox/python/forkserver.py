@@ -37,6 +37,7 @@ import ctypes
 import fcntl
 import gc
 import json
+import math
 import os
 import resource
 import select
@@ -266,7 +267,10 @@ def serve(request, hooks):
         _child(request, rlimits, pipes, result_fd, nonce, hooks)
     for _, write_end in pipes:
         os.close(write_end)
-    timed_out = not collector.wait_for_exit(pid, deadline)
+    # A CPU limit below the wall clock's is watched here, to the millisecond (RLIMIT_CPU counts
+    # whole seconds, sampled at the scheduler's ticks); above it, RLIMIT_CPU is the backstop.
+    cpu_limit = limits["cpu_time_s"] if limits["cpu_time_s"] < limits["wall_time_s"] else None
+    stopped = collector.wait_for_exit(pid, deadline, cpu_limit)
     # The Rust side hands over the next request now, to find while this one is cleaned up.
     _send({"finishing": request["id"]})
     # Processes still around now are leftovers of the program (the child itself excepted).
@@ -282,9 +286,10 @@ def serve(request, hooks):
     except Exception as exc:  # noqa: BLE001 - whatever failed, the next run must not see it
         dirty = dirty or f"cannot wipe the scratch directories: {exc!r}"
     cases_mode = (request.get("mode") or {}).get("kind") == "cases"
-    outcome = _decide(collector, nonce, status, usage, limits, timed_out, cases_mode)
+    outcome = _decide(collector, nonce, status, usage, limits, stopped, cases_mode)
     outcome["leaked"] = leaked
     outcome["duration_s"] = duration
+    outcome["cpu_s"] = usage.ru_utime + usage.ru_stime
     return outcome, dirty
 
 
@@ -361,9 +366,10 @@ def _dispatch(request, emit):
 def _rlimits(limits):
     """The child's (resource, (soft, hard)) limits, worked out before the fork (see the cost
     model above)."""
-    cpu = int(limits["cpu_time_s"])
+    # Whole seconds, a second past a limit `serve` watches (threads, a process it missed):
+    # SIGXCPU then, SIGKILL one second later if the program ignores it.
+    cpu = math.ceil(limits["cpu_time_s"]) + 1
     return [
-        # SIGXCPU at the soft limit, SIGKILL one second later if the program ignores it.
         (resource.RLIMIT_CPU, (cpu, cpu + 1)),
         (resource.RLIMIT_AS, (limits["memory_bytes"],) * 2),
         (resource.RLIMIT_NPROC, (limits["processes"],) * 2),
@@ -388,12 +394,23 @@ class _Collector:
         for fd in fds:
             self.poll.register(fd, select.POLLIN)
 
-    def wait_for_exit(self, pid, deadline):
-        """Reads until the child exits (True) or the deadline passes (False)."""
+    def wait_for_exit(self, pid, deadline, cpu_limit):
+        """Reads until the child exits (None), the deadline passes ("wall") or its CPU time
+        reaches `cpu_limit` seconds ("cpu"; None: no such limit)."""
         pidfd = os.pidfd_open(pid)
         self.poll.register(pidfd, select.POLLIN)
         try:
-            return self._pump(deadline, pidfd)
+            while cpu_limit is not None:
+                # A process uses a second of CPU time in a second at most: the earliest its
+                # limit can be reached is after what is left of it, so few wakeups.
+                left = cpu_limit - _cpu_time(pid)
+                if left <= 0:
+                    return "cpu"
+                if self._pump(min(deadline, time.monotonic() + left), pidfd):
+                    return None
+                if time.monotonic() >= deadline:
+                    return "wall"
+            return None if self._pump(deadline, pidfd) else "wall"
         finally:
             self.poll.unregister(pidfd)
             os.close(pidfd)
@@ -471,7 +488,17 @@ class _Collector:
         return tests, cases, calls, done
 
 
-def _decide(collector, nonce, status, usage, limits, timed_out, cases_mode):
+def _cpu_time(pid):
+    """CPU seconds the process `pid` has run, to the nanosecond (the scheduler's own count, of
+    its main thread: other threads meet RLIMIT_CPU and the wall clock); 0 once it is gone."""
+    try:
+        with open(f"/proc/{pid}/schedstat", "rb") as stat:
+            return int(stat.read().split()[0]) / 1e9
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
+def _decide(collector, nonce, status, usage, limits, stopped, cases_mode):
     tests, cases, calls, done = collector.results(nonce)
     exit_code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else None
     sig = os.WTERMSIG(status) if os.WIFSIGNALED(status) else None
@@ -480,9 +507,12 @@ def _decide(collector, nonce, status, usage, limits, timed_out, cases_mode):
         # A cases run that finished has no verdict of its own: it is judged outside.
         verdict = max((t["verdict"] for t in tests), key=ORDER.index, default="passed")
         detail = ""
-    elif timed_out:
+    elif stopped == "wall":
         verdict = "timeout"
         detail = f"wall-clock limit of {limits['wall_time_s']} s reached; every process was killed"
+    elif stopped == "cpu":
+        verdict = "timeout"
+        detail = f"CPU time limit of {limits['cpu_time_s']} s reached; every process was killed"
     elif sig is not None and (sig == signal.SIGXCPU or cpu_used >= limits["cpu_time_s"]):
         verdict = "timeout"
         detail = f"CPU time limit of {limits['cpu_time_s']} s reached (signal {sig})"
@@ -533,6 +563,7 @@ def _outcome(verdict, tests=(), exit_code=None, signal=None, stdout="", stderr="
         "leaked": False,
         "detail": detail,
         "duration_s": 0.0,
+        "cpu_s": 0.0,
     }
 
 

@@ -407,22 +407,28 @@ fn a_request_with_invalid_limits_fails_alone() {
 fn cpu_limit_is_a_timeout() {
     require(&[Prereq::Sandbox]);
     let executor = executor(1);
-    let spin = ExecRequest {
+    let limited = |request: ExecRequest| ExecRequest {
         limits: Limits {
-            wall_time_s: 20.0,
-            cpu_time_s: 1,
+            wall_time_s: 5.0,
+            cpu_time_s: 0.3,
             ..Limits::default()
         },
-        ..fixture("infinite_loop.py")
+        ..request
     };
-    let outcome = executor.run(&spin);
-    assert_eq!(outcome.verdict, Verdict::Timeout, "{outcome:#?}");
-    assert_eq!(outcome.signal, Some(libc::SIGXCPU));
-    assert!(
-        outcome.detail.contains("CPU time limit"),
-        "{}",
-        outcome.detail
-    );
+    let spin = limited(fixture("infinite_loop.py"));
+    // Waiting uses no CPU time: a CPU limit below the wall clock's does not stop it.
+    let sleeps = limited(request(
+        "import time\n",
+        "def test_sleeps():\n    time.sleep(1.0)\n",
+    ));
+    let outcomes = executor.run_all(vec![spin, sleeps], |_| {});
+    let spun = &outcomes[0];
+    assert_eq!(spun.verdict, Verdict::Timeout, "{spun:#?}");
+    assert!(spun.detail.contains("CPU time limit"), "{}", spun.detail);
+    // Stopped to the millisecond, not at the next whole second of RLIMIT_CPU.
+    assert!((0.3..0.4).contains(&spun.cpu_s), "{spun:#?}");
+    assert_eq!(outcomes[1].verdict, Verdict::Passed, "{:#?}", outcomes[1]);
+    assert!(outcomes[1].cpu_s < 0.3, "{:#?}", outcomes[1]);
 }
 
 #[test]

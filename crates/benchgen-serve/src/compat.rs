@@ -371,7 +371,7 @@ async fn run_code(State(state): State<AppState>, body: Result<Bytes, BytesReject
     };
     let mut limits = benchgen_core::Limits {
         wall_time_s: request.run_timeout,
-        cpu_time_s: (request.run_timeout * 2.0).ceil() as u64,
+        cpu_time_s: request.run_timeout * 2.0,
         // Outputs of a few MB come back whole (SandboxFusion truncated at 160 kB).
         output_bytes: 8 << 20,
         ..state.limits

@@ -64,7 +64,7 @@ impl ExecArgs {
         Limits {
             wall_time_s: timeout,
             memory_bytes: self.memory_mb << 20,
-            cpu_time_s: (timeout * 2.0).ceil() as u64,
+            cpu_time_s: timeout * 2.0,
             ..Limits::default()
         }
     }
