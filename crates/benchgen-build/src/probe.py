@@ -53,6 +53,7 @@ import contextlib
 import copy
 import datetime
 import decimal
+import enum
 import functools
 import importlib
 import inspect
@@ -911,7 +912,13 @@ class Probe:
         spec = self.spec
         params = spec["params"] if factory_params is None else factory_params
         seeds = spec["seeds"] if factory_params is None else []
-        candidates = []
+        if isinstance(self.cls, enum.EnumMeta):
+            # An enum's instances are its members, which its constructor looks up by value
+            # (`Color(1)`): the parameters of its `__init__` take what each member's value holds.
+            params = []
+            candidates = [((member.value,), {}) for member in self.cls]
+        else:
+            candidates = []
         for seed in seeds:
             try:
                 args, kwargs = eval(f"(lambda *a, **k: (a, k))({seed['arguments']})",
