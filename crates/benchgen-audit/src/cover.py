@@ -26,6 +26,10 @@ the runner keeps in `linecache`):
   `if` clause (kept / filtered out), `try` with handlers (an exception was handled / the body was
   left without an exception). Constant tests (`while True:`) are not decisions: the compiler
   drops them. `match`, `assert`, `with`, `async for` and comprehension loops are not decisions.
+- Guards outside the domain: an `if` one of whose blocks only raises, on lines the config's
+  `outside_domain` lists (the build saw only calls outside the parameters' domain run them: `if
+  not isinstance(s, str): raise TypeError(s)`), is no decision, and its `raise` lines are no
+  lines: a test that called there would judge what a correct answer need not share.
 
 Target frames are those of code objects compiled from the program whose first line lies in the
 target's span: the function itself and the lambdas, comprehensions, nested functions and classes
@@ -180,8 +184,22 @@ class _Decision:
         return None
 
 
-def _decisions(statements):
-    """The decisions in a list of statements (nested code included), in source order."""
+def _guards(statements, outside):
+    """The `if` statements among `statements` (nested code included) that guard the domain: one
+    of their blocks only raises, on `outside` lines; and the lines of those `raise` statements."""
+    ifs, raises = set(), set()
+    for node in (n for s in statements for n in ast.walk(s)):
+        if isinstance(node, ast.If):
+            for block in (node.body, node.orelse):
+                if block and all(isinstance(b, ast.Raise) and b.lineno in outside for b in block):
+                    ifs.add(node)
+                    raises.update(b.lineno for b in block)
+    return ifs, raises
+
+
+def _decisions(statements, guards):
+    """The decisions in a list of statements (nested code included), in source order, but the
+    `if` statements in `guards`."""
     out = []
 
     def expr_span(node):
@@ -189,7 +207,7 @@ def _decisions(statements):
 
     for node in (n for s in statements for n in ast.walk(s)):
         if isinstance(node, (ast.If, ast.While)):
-            if not isinstance(node.test, ast.Constant):
+            if not isinstance(node.test, ast.Constant) and node not in guards:
                 kind = "if" if isinstance(node, ast.If) else "while"
                 out.append(_Decision(node.lineno, kind, [expr_span(node.test)],
                                      [_block_span(node.body)]))
@@ -387,14 +405,17 @@ class _Coverage:
             if i != docstring and s.lineno >= config["body_start"]
         ]
         self._index(body, None)
-        self.decisions = _decisions(body)
+        guards, raises = _guards(body, set(config.get("outside_domain", ())))
+        self.decisions = _decisions(body, guards)
         # A statement counts when the compiler emitted code for one of its own lines: not for
         # code it proved unreachable (after a `return`), nor for statements without code.
         with_code = _lines_with_code(tree, filename, name, self.span[0])
         self.countable = {
             first for first, end in self.ends.items()
-            if with_code is None
-            or any(self.statements[line] == first and line in with_code for line in range(first, end + 1))
+            if (with_code is None
+                or any(self.statements[line] == first and line in with_code
+                       for line in range(first, end + 1)))
+            and first not in raises
         }
 
     def _index(self, statements, parent):

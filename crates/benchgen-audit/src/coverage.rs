@@ -20,7 +20,9 @@
 //! **What counts** is documented in `cover.py`: statement lines of the target's body (after the
 //! docstring; nested functions and classes included; statements without code, such as `global`,
 //! bare constants and code after a `return`, excluded), and two outcomes for each `if`/`elif`,
-//! `while`, `for`, ternary, `and`/`or` operand, comprehension `if` and `try` with handlers.
+//! `while`, `for`, ternary, `and`/`or` operand, comprehension `if` and `try` with handlers;
+//! but for a guard the build saw only calls outside the domain take (`Target::outside_domain_lines`:
+//! an `if` or `else` whose block only raises there), which no test may reach.
 //! Checked against coverage.py 7.6 on HumanEval's references: the same countable and hit lines
 //! for 162 of 164 targets (coverage.py also counts `except:` clause lines), and the same
 //! verdict (both outcomes seen or not) for 307 of 313 `if`/`for`/`while` decisions; the other
@@ -160,6 +162,7 @@ pub fn coverage_request(example: &Example, limits: Limits) -> ExecRequest {
         "name": example.target.qualified_name,
         "span": [example.target.span.start_line, example.target.span.end_line],
         "body_start": example.target.body.start_line,
+        "outside_domain": example.target.outside_domain_lines,
     });
     let quoted = |text: &str| serde_json::to_string(text).expect("strings serialize");
     // JSON string literals are valid Python string literals; the appended lines bind no name in

@@ -606,7 +606,10 @@ fn write_all<'f>(
                 continue;
             }
         };
-        let target: Target = function.target.clone();
+        let target = Target {
+            outside_domain_lines: probe_report.outside_domain_lines(),
+            ..function.target.clone()
+        };
         let file = sliced.candidate.file;
         let provenance = Provenance {
             changed_at: sliced.candidate.changed_at.map(history::format),

@@ -55,6 +55,7 @@ import contextlib
 import copy
 import datetime
 import decimal
+import enum
 import functools
 import importlib
 import inspect
@@ -306,6 +307,11 @@ HELD_CALLS = 24
 HELD_ITEMS = 2
 # Most receivers kept for a method, and constructor calls tried to find them.
 MAX_RECEIVERS = 6
+# The parameter kinds of `inspect`, as the Rust side names them (`**kwargs` is never filled).
+PARAMETER_KINDS = {inspect.Parameter.POSITIONAL_ONLY: "positional_only",
+                   inspect.Parameter.POSITIONAL_OR_KEYWORD: "positional",
+                   inspect.Parameter.VAR_POSITIONAL: "var_positional",
+                   inspect.Parameter.KEYWORD_ONLY: "keyword_only"}
 MAX_RECEIVER_TRIES = 60
 # Instances of a program's class built for the parameters that take one (see `_instances`),
 # by class name.
@@ -873,14 +879,51 @@ class Probe:
         constructor's parameters from their pools; distinct states only. A class that builds
         no instance of its own (a base whose `__new__` refuses to, one with abstract methods)
         is built as a subclass of the program that keeps the method (`BaseMultiset.union` on
-        `Multiset(...)`), the first by name that builds any."""
+        `Multiset(...)`), the first by name that builds any; failing that, by the program's
+        functions that return one (`Left('no')` and `Right(3)` for `Either`), each in turn."""
         states = self._receivers_of(None)
         if not self.receivers:
             for name in self._subclasses_keeping_method():
                 states = self._receivers_of(name)
                 if self.receivers:
                     break
+        if not self.receivers:
+            factories = self._factory_functions()
+            # A share of the receivers for each, so that `Left` leaves room for `Right`.
+            share = -(-MAX_RECEIVERS // max(1, len(factories)))
+            for name, params in factories:
+                states |= self._receivers_of(name, params, len(self.receivers) + share)
         self._grow_receivers(states)
+
+    def _factory_functions(self):
+        """(name, parameters) of the program's functions annotated to return an instance of
+        the receiver's class (`def Right(value: T) -> Either[Any, T]`), by name: how a package
+        builds instances whose constructor takes its internals (`Either(value, (None, True))`)."""
+        found = []
+        for name, value in sorted(self.namespace.items()):
+            if not inspect.isfunction(value):
+                continue
+            try:
+                signature = inspect.signature(value)
+                returned = signature.return_annotation
+                if isinstance(returned, str):
+                    returned = eval(returned, value.__globals__)
+            except BaseException:  # noqa: BLE001 - an annotation the program cannot evaluate
+                continue
+            if (typing.get_origin(returned) or returned) is not self.cls:
+                continue
+            params = []
+            for param in signature.parameters.values():
+                if param.kind not in PARAMETER_KINDS:
+                    continue
+                hint = (None if param.annotation is param.empty
+                        else _runtime_hint(param.annotation, value.__globals__)) or {"type": "any"}
+                variadic = param.kind is param.VAR_POSITIONAL
+                params.append({"name": param.name, "kind": PARAMETER_KINDS[param.kind],
+                               "required": param.default is param.empty and not variadic,
+                               "hint": {"type": "list", "item": hint} if variadic else hint})
+            found.append((name, params))
+        return found
 
     def _subclasses_keeping_method(self):
         """The names the program binds to subclasses of the receiver's class that inherit the
@@ -892,13 +935,21 @@ class Probe:
             if isinstance(value, type) and value is not self.cls and issubclass(value, self.cls)
             and inspect.getattr_static(value, method, None) is own)
 
-    def _receivers_of(self, cls):
-        """`_find_receivers` for the class, or its subclass named `cls`: adds the receivers
-        built, and returns the states they have."""
+    def _receivers_of(self, cls, factory_params=None, limit=MAX_RECEIVERS):
+        """`_find_receivers` for the class, its subclass named `cls`, or the function named
+        `cls` that returns an instance (taking `factory_params`, and none of the class's seeds):
+        adds the receivers built, up to `limit` in all, and returns the states they have."""
         spec = self.spec
-        params = spec["params"]
-        candidates = []
-        for seed in spec["seeds"]:
+        params = spec["params"] if factory_params is None else factory_params
+        seeds = spec["seeds"] if factory_params is None else []
+        if isinstance(self.cls, enum.EnumMeta):
+            # An enum's instances are its members, which its constructor looks up by value
+            # (`Color(1)`): the parameters of its `__init__` take what each member's value holds.
+            params = []
+            candidates = [((member.value,), {}) for member in self.cls]
+        else:
+            candidates = []
+        for seed in seeds:
             try:
                 args, kwargs = eval(f"(lambda *a, **k: (a, k))({seed['arguments']})",
                                     self.namespace)
@@ -946,7 +997,7 @@ class Probe:
         seen, states = set(), set()
         for args, kwargs, *factory in candidates[:MAX_RECEIVER_TRIES]:
             factory = factory[0] if factory else None
-            if len(self.receivers) >= MAX_RECEIVERS or self._out_of_time():
+            if len(self.receivers) >= min(limit, MAX_RECEIVERS) or self._out_of_time():
                 break
             text = self._render(args, kwargs)
             if (text is None or (factory, text) in seen

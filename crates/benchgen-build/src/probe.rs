@@ -9,7 +9,7 @@
 //! when the caller has a second executor); only calls whose outcome is the same in both runs
 //! (and in both executions within each run) become test cases.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use benchgen_core::{ExecOutcome, ExecRequest, Limits, Target, Verdict};
 use benchgen_python::{FunctionInfo, ParameterKind};
@@ -739,6 +739,27 @@ pub struct ProbeReport {
     /// than the slice's reference; `None` when they agree or the original is not importable.
     #[serde(default)]
     pub slice_differs: Option<String>,
+}
+
+impl ProbeReport {
+    /// Lines of the target's body that calls outside the parameters' domain ran and no call in
+    /// it did: where they only raise, a guard no test may reach (`Target::outside_domain_lines`).
+    pub fn outside_domain_lines(&self) -> Vec<usize> {
+        let inside: BTreeSet<usize> = self
+            .cases
+            .iter()
+            .filter(|c| c.in_domain)
+            .flat_map(|c| c.lines.iter().copied())
+            .collect();
+        let outside: BTreeSet<usize> = self
+            .cases
+            .iter()
+            .filter(|c| !c.in_domain)
+            .flat_map(|c| c.lines.iter().copied())
+            .filter(|line| !inside.contains(line))
+            .collect();
+        outside.into_iter().collect()
+    }
 }
 
 #[derive(Debug, Clone, Copy, Default, Deserialize)]

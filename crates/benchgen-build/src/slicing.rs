@@ -358,10 +358,12 @@ fn slice_source(
         package: package.map(str::to_string),
     };
     // A method of a class that builds no instance of its own is tested on a subclass that
-    // does: the program keeps the first one.
+    // does: the program keeps the first one; and on what the module's factories of the class
+    // build (`Right(3)`), where it defines no constructor whose parameters the probe could fill.
     let mut roots = vec![target_index];
     if qualified_name.contains('.') {
         roots.extend(concrete_subclass(&target_piece, target_index, top_name));
+        roots.extend(factory_functions(&target_piece, target_index, top_name));
     }
     // Earlier bindings of the target's own name (overload stubs, a first draft) are dead.
     let kept = reach(&target_piece, &roots, Some((top_name, target_index)), facts)?;
@@ -1146,6 +1148,33 @@ fn concrete_subclass(module: &Module, index: usize, class: &str) -> Option<usize
             })
             && !looks_abstract(i)
     })
+}
+
+/// The statements of `module` that define a function annotated to return an instance of
+/// `class` (the statement at `index`; `def Right(value: T) -> Either[Any, T]:`), which the probe
+/// builds receivers with; none where the class defines `__init__` or `__new__` (its parameters
+/// build receivers), so that a factory's hazards cost no method of a class built otherwise.
+fn factory_functions(module: &Module, index: usize, class: &str) -> Vec<usize> {
+    let span = &module.statements[index].span;
+    let text = &module.source[span.start_byte..span.end_byte];
+    if text.contains("def __init__(") || text.contains("def __new__(") {
+        return Vec::new();
+    }
+    let returns_class = |annotation: &str| {
+        let name = annotation.trim().trim_matches(|c| c == '"' || c == '\'');
+        name.split('[').next().unwrap_or(name).trim() == class
+    };
+    benchgen_python::functions(&module.source)
+        .into_iter()
+        .filter(|f| f.class_path.is_empty())
+        .filter(|f| f.return_annotation.as_deref().is_some_and(returns_class))
+        .filter_map(|f| {
+            module.statements.iter().position(|s| {
+                // Its own statement: not a function nested in another.
+                s.kind == StatementKind::Definition && s.span.start_line == f.target.span.start_line
+            })
+        })
+        .collect()
 }
 
 /// The absolute name of `imported` when it is a module of the package being built rather

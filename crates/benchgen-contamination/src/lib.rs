@@ -343,6 +343,7 @@ mod tests {
                     end_line: program.lines().count(),
                 },
                 body: Span::default(),
+                outside_domain_lines: Vec::new(),
             },
             program.into(),
             String::new(),

@@ -121,6 +121,11 @@ pub struct Target {
     /// `prompt` is `program` with this span replaced by nothing (HumanEval style: the model continues
     /// the prompt) when the target is last, or by a `...` placeholder body otherwise.
     pub body: Span,
+    /// Lines of the body (in `program`) that only calls outside the parameters' domain ran,
+    /// where `benchgen build` saw one (an input-type guard's `raise`): no test may call there, so
+    /// coverage counts no decision into a `raise` there. Empty where none is known.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub outside_domain_lines: Vec<usize>,
 }
 
 /// A region of a source text, in bytes (half-open) and 1-based lines (inclusive).

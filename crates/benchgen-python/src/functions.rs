@@ -342,6 +342,7 @@ fn target(def: &Def, source: &str, lines: &Lines) -> Target {
         qualified_name: def.qualified_name(),
         span: lines.span(outer.start_byte(), outer.end_byte()),
         body: lines.span(start, end),
+        outside_domain_lines: Vec::new(),
     }
 }
 

@@ -36,6 +36,7 @@ pub fn example(id: &str, repository: &str, requirements: &[&str]) -> Example {
                 start_line: 5,
                 end_line: 5,
             },
+            outside_domain_lines: Vec::new(),
         },
         prompt: program[..body].to_string(),
         program,
