@@ -2065,7 +2065,8 @@ class Probe:
         allow), its domain is the kind of argument most calls that returned were given (ints,
         text, sequences...), or the sequences documented: a call giving another kind (a bool or a
         float for a year, a string for a list of words, bytes for a list of numbers) is out of
-        the domain.
+        the domain; so is, where no annotation types the parameter, a kind no call that
+        returned was given.
 
         A method of an empty receiver (a tree with no intervals) often returns before it reads
         its arguments, so calls on one are no sample of the domain where calls on receivers
@@ -2081,13 +2082,22 @@ class Probe:
                 if param["name"] != case["_skip"]:
                     returned.setdefault(param["name"], []).append((param, value))
         elsewhere = self._returning_elsewhere(holding)
-        usual = {}
+        usual, kinds_returned = {}, {}
         for name, pairs in returned.items():
             hint = pairs[0][0]["hint"]
+            kinds = {}
+            for _, value in pairs:
+                kinds[_kind(value)] = kinds.get(_kind(value), 0) + 1
+            # Only the kinds some call returned with, where no annotation documents others: a
+            # call that raises with another (`correlation('abc', (1, 2))` where only sequences
+            # of numbers returned; text where a name suggests it) was given a wrong argument,
+            # and which error an answer raises for one is its own.
+            if not pairs[0][0].get("annotation_read", False):
+                kinds_returned[name] = set(kinds)
             # The documentation's own calls pass sequences where the hint (a guess from the name:
             # `data` as text) has none: the domain is sequences, as documented.
             if self._documented_sequences(pairs[0][0]) is not None:
-                usual[name] = "sequence"
+                usual[name] = {"sequence"}
                 continue
             fitting = sum(matches(value, hint) for _, value in pairs)
             # A choice is read from the annotation or the code, never guessed: it stays the
@@ -2095,11 +2105,9 @@ class Probe:
             if hint.get("type") == "choice" or (
                     hint.get("type", "any") != "any" and 2 * fitting >= len(pairs)):
                 continue
-            kinds = {}
-            for _, value in pairs:
-                kinds[_kind(value)] = kinds.get(_kind(value), 0) + 1
+            # A wrong hint with no usual kind: the kinds some call returned with.
             kind, count = max(kinds.items(), key=lambda item: item[1])
-            usual[name] = kind if 2 * count > len(pairs) else None
+            usual[name] = {kind} if 2 * count > len(pairs) else set(kinds)
         for case in self.cases:
             # The documented calls are in the domain by definition (`groupby('gender', ...)`
             # with a key documented as callable or not).
@@ -2107,6 +2115,8 @@ class Probe:
                 (not case["_empty_receiver"] or id(case) in elsewhere) and all(
                     (_kind_fits(_kind(value), usual[param["name"]]) if param["name"] in usual
                      else matches(value, param["hint"]))
+                    and (param["name"] not in kinds_returned
+                         or _kind_fits(_kind(value), kinds_returned[param["name"]]))
                     and not self._undocumented_edge(param, value)
                     for param, value in self._pairs(*case["_call"])
                     if param["name"] != case["_skip"]))
@@ -2686,7 +2696,8 @@ def _resolved(params, function, namespace, own=None):
         if hint is not None and _takes_none(param["hint"]) and not _takes_none(hint):
             # A default of None (or a docstring naming it) puts None in the domain.
             hint = {"type": "union", "options": [hint, {"type": "none"}]}
-        resolved.append(param if hint is None else dict(param, hint=hint))
+        # The hint is the annotation's now, as where the Rust side read it.
+        resolved.append(param if hint is None else dict(param, hint=hint, annotation_read=True))
     return resolved
 
 
@@ -2990,9 +3001,9 @@ def _holds_nothing(obj):
 
 
 def _kind_fits(kind, usual):
-    """An argument of `kind` where calls usually pass `usual` (None: no usual kind): an int
-    does where floats are usual, not the other way round."""
-    return usual is None or kind == usual or (usual == "float" and kind == "int")
+    """An argument of `kind` where calls pass the kinds `usual`: an int does where floats
+    are, not the other way round."""
+    return kind in usual or (kind == "int" and "float" in usual)
 
 
 # Most items a lazy result may yield to be materialised; longer (or endless) ones are no case.

@@ -37,6 +37,12 @@
 //! looks them up in a dict (a `KeyError` for the others) passes, while one that forgets a
 //! mode, or the 400-year rule, fails.
 //!
+//! `weighted_mean(data, weights)` checks the lengths and the weights' sum before it reads a
+//! value, so text raises its own errors there, and a `TypeError` elsewhere; no call with text
+//! returns (bytes do, as numbers), though the name `data` suggests text. A kind no call
+//! returned with is out of the domain: an answer that refuses text first (a `TypeError`)
+//! passes, one that divides by the number of values instead of the weights' sum fails.
+//!
 //! Needs bubblewrap and root: without them the test is ignored, or fails under CI.
 
 include!(concat!(env!("OUT_DIR"), "/prereq.rs"));
@@ -354,4 +360,37 @@ fn a_parameter_compared_with_literals_only_takes_them() {
     let no_chars =
         "if mode == 'fields':\n    return text.split()\nreturn re.findall(r'\\w+', text)";
     assert_eq!(passes(&main, split, Some(no_chars)), (false, false));
+}
+
+const MEANS: &str = r#"
+from math import fsum
+
+
+class StatsError(ValueError):
+    pass
+
+
+def weighted_mean(data, weights):
+    """The mean of the numbers `data` weighted by the numbers `weights`."""
+    if len(data) != len(weights):
+        raise StatsError('as many weights as data points')
+    total = fsum(weights)
+    if not total:
+        raise StatsError('the weights add up to zero')
+    return fsum(d * w for d, w in zip(data, weights)) / total
+"#;
+
+#[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
+fn a_kind_no_call_returned_with_is_out_of_the_domain() {
+    require(&[Prereq::Sandbox]);
+    let (main, second) = executors();
+    let report = build_one("means.py", MEANS, &main, &second);
+    let example = item(&report, "weighted_mean");
+    println!("{}", example.tests);
+    assert_eq!(passes(&main, example, None), (true, true));
+    let refuses_text = "if isinstance(data, str) or isinstance(weights, str):\n    raise TypeError('numbers only')\nif len(data) != len(weights):\n    raise StatsError('as many weights as data points')\ntotal = fsum(weights)\nif not total:\n    raise StatsError('the weights add up to zero')\nreturn fsum(d * w for d, w in zip(data, weights)) / total";
+    assert_eq!(passes(&main, example, Some(refuses_text)), (true, true));
+    let by_count = "if len(data) != len(weights):\n    raise StatsError('as many weights as data points')\nif not data:\n    raise StatsError('no data')\nreturn fsum(d * w for d, w in zip(data, weights)) / len(data)";
+    assert_eq!(passes(&main, example, Some(by_count)), (false, false));
 }
