@@ -317,6 +317,12 @@ MAX_RECEIVER_TRIES = 60
 # by class name.
 INSTANCES = {}
 MAX_INSTANCES = 6
+# Most values a parameter compared only with literals takes (see `_choice_params`): more texts,
+# or a wider span of whole numbers, are no table of cases.
+MAX_CHOICES = 64
+# What a statement that only names a parameter calls (see `_only_named`): it logs or prints.
+REPORTING_CALLS = {"debug", "info", "warning", "warn", "error", "exception", "critical", "log",
+                   "print"}
 # Module constants of a default's type put first in its parameter's pool (`_sibling_constants`).
 MAX_SIBLINGS = 12
 # Values of its pool each optional constructor parameter is tried with, alone.
@@ -732,6 +738,7 @@ class Probe:
             _guard_hazards(globals_)
         self.params = _resolved(self.params, self.target, namespace, getattr(self, "cls", None))
         self.params = _called_params(self.params, self._code())
+        self.params = _choice_params(self.params, self._code(), self._globals())
         # The values the docstring names lead the pools of their kind (the probe is a fresh
         # module in each run, so its pools are this call's own).
         for kind, values in config.get("documented", {}).items():
@@ -2237,7 +2244,8 @@ class Probe:
         allow), its domain is the kind of argument most calls that returned were given (ints,
         text, sequences...), or the sequences documented: a call giving another kind (a bool or a
         float for a year, a string for a list of words, bytes for a list of numbers) is out of
-        the domain.
+        the domain; so is, where no annotation types the parameter, a kind no call that
+        returned was given.
 
         A method of an empty receiver (a tree with no intervals) often returns before it reads
         its arguments, so calls on one are no sample of the domain where calls on receivers
@@ -2253,22 +2261,32 @@ class Probe:
                 if param["name"] != case["_skip"]:
                     returned.setdefault(param["name"], []).append((param, value))
         elsewhere = self._returning_elsewhere(holding)
-        usual = {}
+        usual, kinds_returned = {}, {}
         for name, pairs in returned.items():
             hint = pairs[0][0]["hint"]
-            # The documentation's own calls pass sequences where the hint (a guess from the name:
-            # `data` as text) has none: the domain is sequences, as documented.
-            if self._documented_sequences(pairs[0][0]) is not None:
-                usual[name] = "sequence"
-                continue
-            fitting = sum(matches(value, hint) for _, value in pairs)
-            if hint.get("type", "any") != "any" and 2 * fitting >= len(pairs):
-                continue
             kinds = {}
             for _, value in pairs:
                 kinds[_kind(value)] = kinds.get(_kind(value), 0) + 1
+            # Only the kinds some call returned with, where no annotation documents others: a
+            # call that raises with another (`correlation('abc', (1, 2))` where only sequences
+            # of numbers returned; text where a name suggests it) was given a wrong argument,
+            # and which error an answer raises for one is its own.
+            if not pairs[0][0].get("annotation_read", False):
+                kinds_returned[name] = set(kinds)
+            # The documentation's own calls pass sequences where the hint (a guess from the name:
+            # `data` as text) has none: the domain is sequences, as documented.
+            if self._documented_sequences(pairs[0][0]) is not None:
+                usual[name] = {"sequence"}
+                continue
+            fitting = sum(matches(value, hint) for _, value in pairs)
+            # A choice is read from the annotation or the code, never guessed: it stays the
+            # domain however many calls passed other values.
+            if hint.get("type") == "choice" or (
+                    hint.get("type", "any") != "any" and 2 * fitting >= len(pairs)):
+                continue
+            # A wrong hint with no usual kind: the kinds some call returned with.
             kind, count = max(kinds.items(), key=lambda item: item[1])
-            usual[name] = kind if 2 * count > len(pairs) else None
+            usual[name] = {kind} if 2 * count > len(pairs) else set(kinds)
         for case in self.cases:
             # The documented calls are in the domain by definition (`groupby('gender', ...)`
             # with a key documented as callable or not).
@@ -2276,6 +2294,8 @@ class Probe:
                 (not case["_empty_receiver"] or id(case) in elsewhere) and all(
                     (_kind_fits(_kind(value), usual[param["name"]]) if param["name"] in usual
                      else matches(value, param["hint"]))
+                    and (param["name"] not in kinds_returned
+                         or _kind_fits(_kind(value), kinds_returned[param["name"]]))
                     and not self._undocumented_edge(param, value)
                     for param, value in self._pairs(*case["_call"])
                     if param["name"] != case["_skip"]))
@@ -2855,7 +2875,8 @@ def _resolved(params, function, namespace, own=None):
         if hint is not None and _takes_none(param["hint"]) and not _takes_none(hint):
             # A default of None (or a docstring naming it) puts None in the domain.
             hint = {"type": "union", "options": [hint, {"type": "none"}]}
-        resolved.append(param if hint is None else dict(param, hint=hint))
+        # The hint is the annotation's now, as where the Rust side read it.
+        resolved.append(param if hint is None else dict(param, hint=hint, annotation_read=True))
     return resolved
 
 
@@ -3177,6 +3198,158 @@ def _after_documented(values, extra, documented):
     return values[:lead] + extra + rest
 
 
+def _choice_params(params, code, globals_):
+    """`params` with a choice hint for those the target's body only compares with literals
+    (`level == 'strict'`, `month in (4, 6, 9, 11)`, `PATTERNS[level]` of a dict with literal
+    keys), in at least two places or with a default: a mode or a table's key, which takes
+    those values (and its default) only. What the reference does with another (`level='abc'`
+    logged and ignored) is no documented behaviour, as an answer raising a KeyError is as
+    correct. Text takes the literals themselves, whole numbers the span between the least and
+    the greatest (the month the body leaves to its last branch, February, among them). A
+    module constant (`level == STRICT`) is compared as its value."""
+    comparable = {p["name"] for p in params if p["hint"].get("type") != "choice"}
+    tree = _source_tree(code)[0] if comparable else None
+    if tree is None:
+        # No source to read: the hints stay.
+        return params
+    choices = {}
+    for param in params:
+        found = _compared_literals(tree, param["name"], globals_) \
+            if param["name"] in comparable else None
+        if found is None:
+            continue
+        literals, places = found
+        default = _default_value(param)
+        values = _choice_values(literals, default)
+        if values is None or not (places > 1 or default) or \
+                not all(matches(v, param["hint"]) for v in values if v is not None):
+            continue
+        if default and not _among(default[0], values):
+            values.append(default[0])
+        if len(values) > 1:
+            choices[param["name"]] = values
+    return [dict(p, hint={"type": "choice", "values": choices[p["name"]]})
+            if p["name"] in choices else p for p in params]
+
+
+def _choice_values(literals, default):
+    """The values of a parameter compared with `literals` only (see `_choice_params`): the
+    literals for text, the span they cover for whole numbers, and None where it is compared
+    with None; None for other literals or a mix, a default of another type, or more than
+    MAX_CHOICES values."""
+    given = [v for v in literals if v is not None]
+    if given and all(type(v) is str for v in given):
+        kind = str
+    elif given and all(type(v) is int for v in given):
+        kind = int
+    else:
+        return None
+    if default and default[0] is not None and type(default[0]) is not kind:
+        return None
+    values = given if kind is str else list(range(min(given), max(given) + 1))
+    return values + [None] * (None in literals) if len(values) <= MAX_CHOICES else None
+
+
+def _compared_literals(tree, name, globals_):
+    """(the literals `tree`'s code compares the name `name` with, in how many places) where
+    that is all it does with it, but for naming it in a `raise` or a statement that only calls
+    (a log line) and comparing it with None; None where it does anything else (or assigns it).
+    A dict (or a module-level one) subscripted with it compares it with its keys."""
+    parents = {}
+    for node in ast.walk(tree):
+        for child in ast.iter_child_nodes(node):
+            parents[child] = node
+    literals, places = [], 0
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Name) and node.id == name):
+            continue
+        if not isinstance(node.ctx, ast.Load):
+            return None
+        parent = parents.get(node)
+        compared = _compared_with(node, parent, globals_)
+        if compared is None:
+            if not _only_named(node, parents):
+                return None
+            continue
+        places += 1
+        literals.extend(v for v in compared if not _among(v, literals))
+    return (literals, places) if places else None
+
+
+def _compared_with(node, parent, globals_):
+    """The literals the expression `parent` compares `node` with (`node == 'a'`, `node in
+    ('a', 'b')`, `'a' != node`, `TABLE[node]`, `node is None`), or None where it does something
+    else with it."""
+    if isinstance(parent, ast.Subscript) and parent.slice is node:
+        return _literal_keys(parent.value, globals_)
+    if not isinstance(parent, ast.Compare) or len(parent.ops) != 1:
+        return None
+    op, (other,) = parent.ops[0], parent.comparators
+    if other is node:
+        other = parent.left
+    elif parent.left is not node:
+        return None
+    if isinstance(op, (ast.Is, ast.IsNot)):
+        return [None] if isinstance(other, ast.Constant) and other.value is None else None
+    if isinstance(op, (ast.Eq, ast.NotEq)):
+        value = _key_constant(other, globals_)
+        return None if value is None else [value]
+    if isinstance(op, (ast.In, ast.NotIn)) and parent.left is node:
+        return _literal_keys(other, globals_)
+    return None
+
+
+def _literal_keys(node, globals_):
+    """The literals a container expression holds (its keys for a dict): a literal tuple, list,
+    set or dict, or a module-level name bound to one; None when it is anything else or holds
+    other values."""
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        elements = node.elts
+    elif isinstance(node, ast.Dict):
+        elements = node.keys
+    elif isinstance(node, ast.Name) and type(globals_.get(node.id)) in (
+            tuple, list, set, frozenset, dict):
+        values = list(globals_[node.id])
+        if not values or not all(type(v) in (str, int) for v in values):
+            return None
+        # A set iterates in hash order, which differs between the probe's two runs.
+        return sorted(values, key=repr) if type(globals_[node.id]) in (set, frozenset) \
+            else values
+    else:
+        return None
+    values = [_key_constant(e, globals_) for e in elements]
+    return values if values and None not in values else None
+
+
+def _key_constant(node, globals_):
+    """The text or whole number (not a bool) `node` is: a literal, or a module constant's
+    name; else None."""
+    if isinstance(node, ast.Constant):
+        value = node.value
+    elif isinstance(node, ast.Name) and node.id.isupper():
+        value = globals_.get(node.id)
+    else:
+        return None
+    return value if type(value) in (str, int) else None
+
+
+def _only_named(node, parents):
+    """Whether `node` is only named, not used: inside a `raise`, or an argument of a
+    statement that only logs or prints it (`LOGGER.error('no level %s', level)`)."""
+    while node in parents:
+        child, node = node, parents[node]
+        if isinstance(node, ast.Raise):
+            return True
+        if isinstance(node, ast.Call) and child is node.func:
+            return False
+        if isinstance(node, ast.stmt):
+            call = node.value if isinstance(node, ast.Expr) else None
+            name = getattr(getattr(call, "func", None), "attr", None) or \
+                getattr(getattr(call, "func", None), "id", None)
+            return isinstance(call, ast.Call) and name in REPORTING_CALLS
+    return False
+
+
 def _runtime_hint(annotation, namespace, own=None, depth=0):
     """The hint of an evaluated annotation, or None when it names no kind the probe has a pool
     for. A `Literal[...]` is a choice among its values (those with a literal: an enum member's
@@ -3300,9 +3473,9 @@ def _holds_nothing(obj):
 
 
 def _kind_fits(kind, usual):
-    """An argument of `kind` where calls usually pass `usual` (None: no usual kind): an int
-    does where floats are usual, not the other way round."""
-    return usual is None or kind == usual or (usual == "float" and kind == "int")
+    """An argument of `kind` where calls pass the kinds `usual`: an int does where floats
+    are, not the other way round."""
+    return kind in usual or (kind == "int" and "float" in usual)
 
 
 # Most items a lazy result may yield to be materialised; longer (or endless) ones are no case.

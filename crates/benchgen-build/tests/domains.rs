@@ -30,6 +30,19 @@
 //! `to_rgb(text)` returns the program's named tuple `RGB`, which the instruction names; a plain
 //! tuple is `==` to it, so the tests assert the result's type as well.
 //!
+//! `split_text(text, mode='words')` compares `mode` with three texts only, and logs and ignores
+//! any other; `max_days(year, month)` compares `month` with the numbers of the 30- and 31-day
+//! months only, leaving February to its last branch. Those are modes and a table's keys: a
+//! mode outside the three, a month outside 1 to 12, is out of the domain, and an answer that
+//! looks them up in a dict (a `KeyError` for the others) passes, while one that forgets a
+//! mode, or the 400-year rule, fails.
+//!
+//! `weighted_mean(data, weights)` checks the lengths and the weights' sum before it reads a
+//! value, so text raises its own errors there, and a `TypeError` elsewhere; no call with text
+//! returns (bytes do, as numbers), though the name `data` suggests text. A kind no call
+//! returned with is out of the domain: an answer that refuses text first (a `TypeError`)
+//! passes, one that divides by the number of values instead of the weights' sum fails.
+//!
 //! Needs bubblewrap and root: without them the test is ignored, or fails under CI.
 
 include!(concat!(env!("OUT_DIR"), "/prereq.rs"));
@@ -288,4 +301,96 @@ fn a_function_called_with_keywords_only_is_probed() {
         passes(&main, example, Some("return fill * width")),
         (false, false)
     );
+}
+
+const MODES: &str = r#"
+import logging
+import re
+
+LOGGER = logging.getLogger(__name__)
+
+
+def split_text(text, mode='words'):
+    """The parts of `text`.
+
+    mode:
+    words   runs of letters, digits and underscores
+    fields  the parts between runs of whitespace
+    chars   every character but whitespace
+    """
+    if mode == 'words':
+        return re.findall(r'\w+', text)
+    elif mode == 'fields':
+        return text.split()
+    elif mode == 'chars':
+        return [c for c in text if not c.isspace()]
+    LOGGER.error('no mode %s', mode)
+    return []
+
+
+def max_days(year, month):
+    """The number of days of `month` (1 to 12) in `year` of the Gregorian calendar."""
+    if month in (1, 3, 5, 7, 8, 10, 12):
+        return 31
+    if month in (4, 6, 9, 11):
+        return 30
+    if year % 400 == 0 or year % 100 != 0 and year % 4 == 0:
+        return 29
+    return 28
+"#;
+
+#[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
+fn a_parameter_compared_with_literals_only_takes_them() {
+    require(&[Prereq::Sandbox]);
+    let (main, second) = executors();
+    let report = build_one("modes.py", MODES, &main, &second);
+    let days = item(&report, "max_days");
+    println!("{}", days.tests);
+    assert_eq!(passes(&main, days, None), (true, true));
+    let table = "lengths = {1: 31, 2: 28, 3: 31, 4: 30, 5: 31, 6: 30, 7: 31, 8: 31, 9: 30, 10: 31, 11: 30, 12: 31}\nif month == 2 and year % 4 == 0 and (year % 100 != 0 or year % 400 == 0):\n    return 29\nreturn lengths[month]";
+    assert_eq!(passes(&main, days, Some(table)), (true, true));
+    let no_400 = "if month == 2:\n    return 29 if year % 4 == 0 and year % 100 != 0 else 28\nreturn 30 if month in (4, 6, 9, 11) else 31";
+    assert_eq!(passes(&main, days, Some(no_400)), (false, false));
+    let split = item(&report, "split_text");
+    println!("{}", split.tests);
+    assert_eq!(passes(&main, split, None), (true, true));
+    let looked_up = "ways = {'words': lambda: re.findall(r'\\w+', text), 'fields': text.split, 'chars': lambda: [c for c in text if not c.isspace()]}\nreturn ways[mode]()";
+    assert_eq!(passes(&main, split, Some(looked_up)), (true, true));
+    let no_chars =
+        "if mode == 'fields':\n    return text.split()\nreturn re.findall(r'\\w+', text)";
+    assert_eq!(passes(&main, split, Some(no_chars)), (false, false));
+}
+
+const MEANS: &str = r#"
+from math import fsum
+
+
+class StatsError(ValueError):
+    pass
+
+
+def weighted_mean(data, weights):
+    """The mean of the numbers `data` weighted by the numbers `weights`."""
+    if len(data) != len(weights):
+        raise StatsError('as many weights as data points')
+    total = fsum(weights)
+    if not total:
+        raise StatsError('the weights add up to zero')
+    return fsum(d * w for d, w in zip(data, weights)) / total
+"#;
+
+#[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
+fn a_kind_no_call_returned_with_is_out_of_the_domain() {
+    require(&[Prereq::Sandbox]);
+    let (main, second) = executors();
+    let report = build_one("means.py", MEANS, &main, &second);
+    let example = item(&report, "weighted_mean");
+    println!("{}", example.tests);
+    assert_eq!(passes(&main, example, None), (true, true));
+    let refuses_text = "if isinstance(data, str) or isinstance(weights, str):\n    raise TypeError('numbers only')\nif len(data) != len(weights):\n    raise StatsError('as many weights as data points')\ntotal = fsum(weights)\nif not total:\n    raise StatsError('the weights add up to zero')\nreturn fsum(d * w for d, w in zip(data, weights)) / total";
+    assert_eq!(passes(&main, example, Some(refuses_text)), (true, true));
+    let by_count = "if len(data) != len(weights):\n    raise StatsError('as many weights as data points')\nif not data:\n    raise StatsError('no data')\nreturn fsum(d * w for d, w in zip(data, weights)) / len(data)";
+    assert_eq!(passes(&main, example, Some(by_count)), (false, false));
 }
