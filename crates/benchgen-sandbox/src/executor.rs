@@ -273,7 +273,7 @@ fn worker_main(
                         }
                     }
                 }
-                Progress::Done(result) => break result,
+                Progress::Done(result) => break *result,
             }
         };
         let job = jobs.pop_front().expect("a job in flight");

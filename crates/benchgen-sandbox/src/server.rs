@@ -102,7 +102,8 @@ pub enum Progress {
     /// The program of the oldest request in flight has finished: the server is cleaning up,
     /// and answers next.
     Finishing,
-    Done(RunResult),
+    /// Boxed: an outcome is large beside `Finishing`, which carries nothing.
+    Done(Box<RunResult>),
 }
 
 /// What one request produced.
@@ -273,7 +274,7 @@ impl Server {
         }
         loop {
             if let Progress::Done(result) = self.wait() {
-                return result;
+                return *result;
             }
         }
     }
@@ -330,19 +331,19 @@ impl Server {
         let (id, budget) = (front.id, front.budget);
         let line = match self.exchange(self.front_since + budget) {
             Ok(line) => line,
-            Err(stall) => return Progress::Done(self.stalled(stall, budget)),
+            Err(stall) => return Progress::Done(Box::new(self.stalled(stall, budget))),
         };
         if line.starts_with(b"{\"finishing\"") {
             return match serde_json::from_slice::<WireNotice>(&line) {
                 Ok(notice) if notice.finishing == id => Progress::Finishing,
-                Ok(notice) => Progress::Done(self.broken(format!(
+                Ok(notice) => Progress::Done(Box::new(self.broken(format!(
                     "notice for request {} while {id} was pending",
                     notice.finishing
-                ))),
-                Err(e) => Progress::Done(self.broken(format!("unreadable notice: {e}"))),
+                )))),
+                Err(e) => Progress::Done(Box::new(self.broken(format!("unreadable notice: {e}")))),
             };
         }
-        Progress::Done(match serde_json::from_slice::<WireReply>(&line) {
+        Progress::Done(Box::new(match serde_json::from_slice::<WireReply>(&line) {
             Ok(reply) if reply.id == id => {
                 self.in_flight.pop_front();
                 self.front_since = Instant::now();
@@ -358,7 +359,7 @@ impl Server {
                 reply.id
             )),
             Err(e) => self.broken(format!("unreadable answer: {e}")),
-        })
+        }))
     }
 
     /// A run that was killed, or whose server died, while the kernel OOM-killed a process in the
