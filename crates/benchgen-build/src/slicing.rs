@@ -371,124 +371,168 @@ fn slice_source(
     if cut.needs.is_empty() {
         return assemble(&target_piece, &cut);
     }
+    let (mut pieces, wanted) = package_pieces(&cut.needs, facts, modules)?;
+    let order = import_order(&pieces);
+    unify_meanings(&target_piece, &cut, &mut pieces, &order, &wanted)?;
+    let deferred = place_late_imports(&mut pieces, &mut cut, &order);
+    let all = order
+        .iter()
+        .map(|&i| (&pieces[i].0, &pieces[i].1))
+        .chain(std::iter::once((&target_piece, &cut)));
+    join_program(all, deferred)
+}
 
-    // Modules of the package it reaches, with the names wanted of each, until nothing new.
-    let mut wanted: Vec<(String, BTreeSet<String>)> = Vec::new();
-    let add = |wanted: &mut Vec<(String, BTreeSet<String>)>, needs: &[(String, String)]| {
+/// The names wanted of each module of the package, in the order the slice first needed them.
+#[derive(Debug, Default)]
+struct Wanted(Vec<(String, BTreeSet<String>)>);
+
+impl Wanted {
+    /// Adds `(module, name)` needs; whether any was new.
+    fn add(&mut self, needs: &[(String, String)]) -> bool {
         let mut changed = false;
         for (module, name) in needs {
-            match wanted.iter_mut().find(|(m, _)| m == module) {
+            match self.0.iter_mut().find(|(m, _)| m == module) {
                 Some((_, names)) => changed |= names.insert(name.clone()),
                 None => {
-                    wanted.push((module.clone(), BTreeSet::from([name.clone()])));
+                    self.0
+                        .push((module.clone(), BTreeSet::from([name.clone()])));
                     changed = true;
                 }
             }
         }
         changed
-    };
-    add(&mut wanted, &cut.needs);
-    let mut pieces: Vec<(Module, Cut)> = Vec::new();
+    }
+
+    fn of(&self, module: &Module) -> Option<&BTreeSet<String>> {
+        self.0
+            .iter()
+            .find(|(m, _)| module.name.as_deref() == Some(m))
+            .map(|(_, names)| names)
+    }
+}
+
+/// The modules of the package a target's cut `needs`, each cut to the names wanted of it and
+/// what they reach, until no cut needs a name not yet wanted.
+fn package_pieces(
+    needs: &[(String, String)],
+    facts: &PythonFacts,
+    modules: &Modules,
+) -> Result<(Vec<(Module, Cut)>, Wanted), SkipReason> {
+    let mut wanted = Wanted::default();
+    wanted.add(needs);
     loop {
-        if wanted.len() >= MAX_MODULES {
+        if wanted.0.len() >= MAX_MODULES {
             return Err(SkipReason::PackageModule(format!(
                 "more than {MAX_MODULES} modules"
             )));
         }
-        pieces.clear();
+        let mut pieces = Vec::new();
         let mut changed = false;
-        for (module, names) in wanted.clone() {
-            let (text, module_package) = modules
-                .get(&module)
-                .ok_or_else(|| SkipReason::PackageModule(module.clone()))?;
-            let piece = Module {
-                name: Some(module.clone()),
-                source: benchgen_python::remove_main_block(text),
-                statements: Vec::new(),
-                package: module_package.map(str::to_string),
-            };
-            let piece = Module {
-                statements: benchgen_python::top_level_statements(&piece.source),
-                ..piece
-            };
-            let mut seeds = Vec::new();
-            let mut passed_on = Vec::new();
-            for name in &names {
-                let binders: Vec<usize> = piece
-                    .statements
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, s)| s.binds.iter().any(|b| b == name))
-                    .map(|(i, _)| i)
-                    .collect();
-                if !binders.is_empty() {
-                    seeds.extend(binders);
-                    continue;
-                }
-                // A package `__init__` re-exporting a module's names (`from .tz import *`).
-                let source = star_source(&piece, name, facts, modules)
-                    .ok_or_else(|| SkipReason::UnresolvedName(format!("{module}.{name}")))?;
-                passed_on.push((source, name.clone()));
-            }
-            let kept = reach(&piece, &seeds, None, facts)?;
-            let mut cut = cut_module(&piece, kept, &names, facts, modules)?;
-            cut.needs.extend(passed_on);
-            changed |= add(&mut wanted, &cut.needs);
+        for (module, names) in wanted.0.clone() {
+            let (piece, cut) = module_piece(&module, &names, facts, modules)?;
+            changed |= wanted.add(&cut.needs);
             pieces.push((piece, cut));
         }
         if !changed {
-            break;
+            return Ok((pieces, wanted));
         }
     }
+}
 
-    // Each module after the modules it imports from.
-    let mut order: Vec<usize> = Vec::new();
-    let mut state = vec![0u8; pieces.len()];
-    fn visit(
-        i: usize,
-        pieces: &[(Module, Cut)],
-        state: &mut [u8],
-        order: &mut Vec<usize>,
-    ) -> Result<(), SkipReason> {
-        if state[i] != 0 {
-            // Done, or on the walk's path: an import cycle, whose back edge is left out.
-            return Ok(());
+/// `module` cut to `names` and what they reach.
+fn module_piece(
+    module: &str,
+    names: &BTreeSet<String>,
+    facts: &PythonFacts,
+    modules: &Modules,
+) -> Result<(Module, Cut), SkipReason> {
+    let (text, module_package) = modules
+        .get(module)
+        .ok_or_else(|| SkipReason::PackageModule(module.to_string()))?;
+    let source = benchgen_python::remove_main_block(text);
+    let piece = Module {
+        name: Some(module.to_string()),
+        statements: benchgen_python::top_level_statements(&source),
+        source,
+        package: module_package.map(str::to_string),
+    };
+    let mut seeds = Vec::new();
+    let mut passed_on = Vec::new();
+    for name in names {
+        let binders: Vec<usize> = (piece.statements.iter().enumerate())
+            .filter(|(_, s)| s.binds.iter().any(|b| b == name))
+            .map(|(i, _)| i)
+            .collect();
+        if !binders.is_empty() {
+            seeds.extend(binders);
+            continue;
         }
-        state[i] = 1;
+        // A package `__init__` re-exporting a module's names (`from .tz import *`).
+        let source = star_source(&piece, name, facts, modules)
+            .ok_or_else(|| SkipReason::UnresolvedName(format!("{module}.{name}")))?;
+        passed_on.push((source, name.clone()));
+    }
+    let kept = reach(&piece, &seeds, None, facts)?;
+    let mut cut = cut_module(&piece, kept, names, facts, modules)?;
+    cut.needs.extend(passed_on);
+    Ok((piece, cut))
+}
+
+/// Indices of `pieces`, each module after the modules it imports from; the back edge of an
+/// import cycle is left out.
+fn import_order(pieces: &[(Module, Cut)]) -> Vec<usize> {
+    #[derive(Clone, Copy, PartialEq)]
+    enum Mark {
+        New,
+        OnPath,
+        Done,
+    }
+    fn visit(i: usize, pieces: &[(Module, Cut)], marks: &mut [Mark], order: &mut Vec<usize>) {
+        if marks[i] != Mark::New {
+            return;
+        }
+        marks[i] = Mark::OnPath;
         for (module, _) in &pieces[i].1.needs {
-            if let Some(j) = pieces
+            let imported = pieces
                 .iter()
-                .position(|(m, _)| m.name.as_deref() == Some(module))
-            {
-                visit(j, pieces, state, order)?;
+                .position(|(m, _)| m.name.as_deref() == Some(module));
+            if let Some(j) = imported {
+                visit(j, pieces, marks, order);
             }
         }
-        state[i] = 2;
+        marks[i] = Mark::Done;
         order.push(i);
-        Ok(())
     }
+    let mut order = Vec::new();
+    let mut marks = vec![Mark::New; pieces.len()];
     for i in 0..pieces.len() {
-        visit(i, &pieces, &mut state, &mut order)?;
+        visit(i, pieces, &mut marks, &mut order);
     }
+    order
+}
 
-    // One meaning per name across the modules, the target's first: another module whose
-    // binding of a name means something else (`import datetime` there, `from datetime import
-    // datetime` here) has its binding renamed, unless other modules ask it for that name.
+/// One meaning per name across the modules, the target's first: another module whose binding
+/// of a name means something else (`import datetime` there, `from datetime import datetime`
+/// here) has its binding renamed, unless other modules ask it for that name.
+fn unify_meanings(
+    target_piece: &Module,
+    cut: &Cut,
+    pieces: &mut [(Module, Cut)],
+    order: &[usize],
+    wanted: &Wanted,
+) -> Result<(), SkipReason> {
     let mut meanings: HashMap<String, String> = HashMap::new();
-    let bound: HashSet<String> = std::iter::once(&target_piece)
+    let bound: HashSet<String> = std::iter::once(target_piece)
         .chain(pieces.iter().map(|(module, _)| module))
         .flat_map(|module| module.statements.iter())
         .flat_map(|statement| statement.binds.iter().cloned())
         .collect();
-    for (name, meaning) in cut.meanings(&target_piece) {
+    for (name, meaning) in cut.meanings(target_piece) {
         meanings.entry(name).or_insert(meaning);
     }
-    for &i in &order {
+    for &i in order {
         let (module, cut) = &mut pieces[i];
-        let asked = wanted
-            .iter()
-            .find(|(m, _)| module.name.as_deref() == Some(m))
-            .map(|(_, names)| names);
+        let asked = wanted.of(module);
         for (name, meaning) in cut.meanings(module) {
             if cut.renames.iter().any(|(from, _)| *from == name) {
                 continue;
@@ -513,8 +557,12 @@ fn slice_source(
             }
         }
     }
-    // A late-read namespace goes where its import was when its module comes first, else (an
-    // import cycle) at the program's end.
+    Ok(())
+}
+
+/// Puts each late-read namespace where its import was when its module comes first in `order`;
+/// returns the others (an import cycle), which go at the program's end.
+fn place_late_imports(pieces: &mut [(Module, Cut)], cut: &mut Cut, order: &[usize]) -> Vec<String> {
     let place = |name: &str| {
         order
             .iter()
@@ -537,18 +585,22 @@ fn slice_source(
     for (piece, statement, text) in in_place {
         let owner = match piece {
             Some(i) => &mut pieces[i].1,
-            None => &mut cut,
+            None => &mut *cut,
         };
         owner.replaced.entry(statement).or_default().push_str(&text);
     }
-    let all = order
-        .iter()
-        .map(|&i| (&pieces[i].0, &pieces[i].1))
-        .chain(std::iter::once((&target_piece, &cut)));
+    deferred
+}
 
+/// The program: the modules' kept statements in order, then `deferred`, with `from __future__`
+/// imports first and a definition imported by two modules kept once.
+fn join_program<'m>(
+    modules: impl Iterator<Item = (&'m Module, &'m Cut)>,
+    deferred: Vec<String>,
+) -> Result<String, SkipReason> {
     let mut futures: Vec<String> = Vec::new();
     let mut bodies = Vec::new();
-    for (module, cut) in all {
+    for (module, cut) in modules {
         for &i in &cut.kept {
             let statement = &module.statements[i];
             if statement.kind == StatementKind::FutureImport {
@@ -563,7 +615,6 @@ fn slice_source(
         bodies.push(assemble(module, cut)?);
     }
     bodies.extend(deferred);
-    // A definition imported by two modules is one statement, kept once.
     let mut program = String::new();
     for future in &futures {
         program.push_str(future);
