@@ -219,6 +219,9 @@ MAX_NAMED_NUMBERS = 12
 MAX_CONDITION_VALUES = 12
 MAX_CONDITION_ITEMS = 8
 MAX_CONDITION_LENGTH = 64
+# Fewest distinct characters of a text a lookup makes an alphabet of (`'+-'.find(c)` is two
+# tested characters, made by `text` facts).
+MIN_ALPHABET = 3
 MAX_MODULUS = 10**6
 YEAR_NEAR = 2000
 # Calls that reached a condition which are made again with each value it turns on.
@@ -231,6 +234,8 @@ TEXT_SEARCHES = ("count", "find", "rfind", "index", "rindex")
 BRACKETS = ("()", "[]", "{}")
 # Functions that take a remainder by another name (`divmod(n, 7)`, `mod2(year, Decimal(400))`).
 MODULO_CALL = re.compile(r"(div|f)?mod(ulo)?\d*")
+# Methods of a text that look a character up in it: `ALPHABET.index(c)`.
+ALPHABET_LOOKUPS = ("index", "find", "rindex", "rfind")
 # Functions of any number of arguments, for a parameter its body calls with two or more: the
 # first returns what it was given (so the result shows every call it made), the others pick one.
 _ARGUMENTS_TEXT = "lambda *args: args"
@@ -1803,6 +1808,8 @@ class Probe:
                 elif how == "length":
                     found = [item for k in (constant - 1, constant, constant + 1)
                              if 0 <= k <= MAX_CONDITION_LENGTH for item in _of_length(k, values)]
+                elif how == "alphabet":
+                    found = _alphabet_texts(constant)
                 elif how == "modulo":
                     found = [constant, constant + 1]
                     near = [n for n in numbers_ if abs(n) >= abs(constant)][:2] + year
@@ -3026,12 +3033,15 @@ def _conditions(code, names, namespace):
     what makes inputs of it (see `Probe._condition_values`): `number` (`x < 10`, `x == 0`, a
     number `x in (1, 2)` holds), `text` (`sep == 'T'`, a text of `c in '+-'`, `x in ('a',
     'b')`), `length` (`len(x) > 3`), `modulo` (`year % 400`, `mod(year, 400)`), `prefix`,
-    `suffix`, `infix` (`s.startswith('P')`, `s[-1] == 'Z'`, `'T' in s`, `s.count(':')`). Only
-    names the function binds (parameters, locals) count: a global is no input."""
+    `suffix`, `infix` (`s.startswith('P')`, `s[-1] == 'Z'`, `'T' in s`, `s.count(':')`),
+    `alphabet` (the characters a text or table looks the name up in: `ALPHABET.index(c)`,
+    `c in LEGAL`, `TABLE[c]`). Only names the function binds (parameters, locals) count: a
+    global is no input."""
     tree, offset = _source_tree(code)
     if tree is None:
         return []
     derived = _derivations(tree, names)
+    local_texts = _local_texts(tree)
     found = []
 
     def add(node, name, how, constant):
@@ -3053,7 +3063,11 @@ def _conditions(code, names, namespace):
                 if isinstance(op, (ast.In, ast.NotIn)):
                     subject = _condition_subject(left)
                     container = _condition_constant(right, namespace)
-                    if subject and subject[0] == "value" and container is not None:
+                    alphabet = _alphabet(right, namespace, local_texts, derived) \
+                        if isinstance(right, ast.Name) else None
+                    if subject and subject[0] == "value" and alphabet is not None:
+                        add(left, subject[1], "alphabet", alphabet)
+                    elif subject and subject[0] == "value" and container is not None:
                         # `c in '+-'`: each character; `x in (1, 2)`: each item.
                         items = (list(container[:MAX_CONDITION_ITEMS])
                                  if type(container) in (str, bytes) else list(container))
@@ -3090,10 +3104,19 @@ def _conditions(code, names, namespace):
             if _is_modulus(modulus) and not isinstance(node.left, ast.Constant):
                 for name in _reads(node.left)[:1]:
                     add(node, name, "modulo", modulus)
+        elif (isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Name)
+              and isinstance(node.ctx, ast.Load)):
+            alphabet = _alphabet(node.value, namespace, local_texts, derived)
+            if alphabet is not None:
+                add(node, node.slice.id, "alphabet", alphabet)
         elif isinstance(node, ast.Call) and len(node.args) >= 1:
             func = node.func
             called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
-            if (called in ("startswith", "endswith") and isinstance(func.value, ast.Name)):
+            alphabet = _alphabet(func.value, namespace, local_texts, derived) \
+                if isinstance(func, ast.Attribute) and called in ALPHABET_LOOKUPS else None
+            if alphabet is not None and isinstance(node.args[0], ast.Name):
+                add(node, node.args[0].id, "alphabet", alphabet)
+            elif (called in ("startswith", "endswith") and isinstance(func.value, ast.Name)):
                 for text in texts(_condition_constant(node.args[0], namespace)):
                     add(node, func.value.id, "prefix" if called == "startswith" else "suffix",
                         text)
@@ -3105,6 +3128,45 @@ def _conditions(code, names, namespace):
                         add(node, name, "modulo", modulus)
     found.sort(key=lambda fact: fact[0])
     return found
+
+
+def _local_texts(tree):
+    """{name: text} of the names `tree`'s code binds once, to a literal text (`alphabet =
+    '123...'`)."""
+    bound, texts = {}, {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            bound[node.id] = bound.get(node.id, 0) + 1
+        if (isinstance(node, ast.Assign) and len(node.targets) == 1
+                and isinstance(node.targets[0], ast.Name) and isinstance(node.value, ast.Constant)
+                and type(node.value.value) is str):
+            texts[node.targets[0].id] = node.value.value
+    return {name: text for name, text in texts.items() if bound.get(name) == 1}
+
+
+def _alphabet(node, namespace, local_texts, derived):
+    """The characters `node` holds when it is a text of several distinct characters (a literal,
+    a local bound once to one, a module-level name the function does not bind) or a table keyed
+    by such single characters; else None."""
+    if isinstance(node, ast.Constant):
+        value = node.value
+    elif isinstance(node, ast.Name) and (node.id in local_texts or node.id not in derived):
+        value = local_texts.get(node.id, namespace.get(node.id))
+    else:
+        return None
+    if type(value) is dict and all(type(k) is str and len(k) == 1 for k in value):
+        value = "".join(value)
+    if type(value) is not str or len(set(value)) < MIN_ALPHABET:
+        return None
+    return value
+
+
+def _alphabet_texts(alphabet):
+    """Texts of the characters of `alphabet`: all of it, which sets every character at its own
+    place once (a table one character off shows), reversed, and its first and last character
+    alone and together."""
+    whole = alphabet[:MAX_STR]
+    return [whole, whole[::-1], alphabet[0], alphabet[-1], alphabet[-1] + alphabet[0]]
 
 
 def _half_bracketed(text):

@@ -13,6 +13,13 @@
 //!   sign (nor does a mutation make one: the rest of the body kills enough mutants that no aimed
 //!   round splices the code's literals in), and an answer that ignores it passed.
 //!
+//! - An alphabet the code looks the input's characters up in (`alphabet.index(c)`): the pools'
+//!   texts hold characters outside it (`'Hello World'` raises), so the probe found working
+//!   inputs only in lists of the few letters it holds (`['a', 'b', '']`, on which an answer
+//!   that looks characters up in a list fails: `''` is in every text, in no list), and an
+//!   answer with a table one letter off (`o` left out instead of `l`) passed. Texts of the
+//!   alphabet's own characters, all of them in order among them, are inputs.
+//!
 //! Each must be an item whose reference and a correct answer written otherwise pass, and whose
 //! wrong answer fails.
 //!
@@ -117,4 +124,33 @@ fn a_prefix_the_code_tests_for_starts_some_inputs() {
                    digits += [k for letters, k in KEYPAD.items() if c in letters]\n\
                    return \"\".join(digits)";
     assert_eq!(passes(&main, dial, Some(no_sign)), (false, false));
+}
+
+const BASE58: &str = r#"
+def decode_base58(text: str) -> int:
+    """The number a base58 text writes (the Bitcoin alphabet: the digits and letters without
+    0, O, I and l), its first character the most significant."""
+    alphabet = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
+    return sum((58**place) * alphabet.index(c) for place, c in enumerate(text[::-1]))
+"#;
+
+#[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
+fn an_alphabet_the_code_looks_characters_up_in_makes_inputs() {
+    require(&[Prereq::Sandbox]);
+    let (main, second) = executors();
+    let report = build_one("base58.py", BASE58, &main, &second);
+    let decode = item(&report, "decode_base58");
+    println!("{}", decode.tests);
+    assert_eq!(passes(&main, decode, None), (true, true));
+    let digits = "import string\n\
+                  characters = string.digits + string.ascii_uppercase + string.ascii_lowercase\n\
+                  table = [c for c in characters if c not in '0OIl']\n\
+                  number = 0\nfor c in text:\n    number = number * 58 + table.index(c)\n\
+                  return number";
+    assert_eq!(passes(&main, decode, Some(digits)), (true, true));
+    let one_off = "table = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijklmnpqrstuvwxyz'\n\
+                   number = 0\nfor c in text:\n    number = number * 58 + table.index(c)\n\
+                   return number";
+    assert_eq!(passes(&main, decode, Some(one_off)), (false, false));
 }
