@@ -94,10 +94,11 @@ def same(a, b):
 def outcome(function, args, kwargs):
     try:
         value = function(*args, **kwargs)
+        if isinstance(value, collections.abc.Iterator):
+            # A generator raises only when it is drained: that too is the call's outcome.
+            value = list(itertools.islice(value, 10000))
     except Exception as error:  # noqa: BLE001 - any exception is an outcome
         return ("raised", type(error).__name__)
-    if isinstance(value, collections.abc.Iterator):
-        value = list(itertools.islice(value, 10000))
     return ("returned", value)
 
 
