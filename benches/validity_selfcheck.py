@@ -94,19 +94,23 @@ def same(a, b):
 def outcome(function, args, kwargs):
     try:
         value = function(*args, **kwargs)
+        if isinstance(value, collections.abc.Iterator):
+            # A generator raises only when it is drained: that too is the call's outcome.
+            value = list(itertools.islice(value, 10000))
     except Exception as error:  # noqa: BLE001 - any exception is an outcome
         return ("raised", type(error).__name__)
-    if isinstance(value, collections.abc.Iterator):
-        value = list(itertools.islice(value, 10000))
     return ("returned", value)
 
 
 def call(namespace, qualname, args, kwargs, view=None):
     """(how it ended, the value or the exception's class name, the arguments afterwards)."""
     args, kwargs = copy.deepcopy((args, kwargs))
-    args = [iter(a[1]) if isinstance(a, tuple) and len(a) == 2 and a[0] == "GEN"
-            else namespace[a.name](*a.args, **a.kwargs) if isinstance(a, new) else a
-            for a in args]
+    try:
+        args = [iter(a[1]) if isinstance(a, tuple) and len(a) == 2 and a[0] == "GEN"
+                else namespace[a.name](*a.args, **a.kwargs) if isinstance(a, new) else a
+                for a in args]
+    except Exception as error:  # noqa: BLE001 - the answer can break its own class's constructor
+        return ("raised while building the arguments", type(error).__name__, {})
     parts = qualname.split(".")
     function = namespace[parts[0]]
     for part in parts[1:]:
