@@ -72,6 +72,10 @@ import textwrap
 import time
 import types
 import typing
+try:
+    import re._parser as _re_parser  # Python 3.11 on
+except ImportError:
+    import sre_parse as _re_parser
 
 MARKER = "BENCHGEN-PROBE:"
 
@@ -236,6 +240,21 @@ BRACKETS = ("()", "[]", "{}")
 MODULO_CALL = re.compile(r"(div|f)?mod(ulo)?\d*")
 # Methods of a text that look a character up in it: `ALPHABET.index(c)`.
 ALPHABET_LOOKUPS = ("index", "find", "rindex", "rfind")
+# Calls of a regular expression on a whole text, and on the texts inside one; the position of
+# the text among the arguments of `re.f` (that of `pattern.f` is one less).
+WHOLE_TEXT_MATCHES = {"match": 1, "fullmatch": 1, "search": 1}
+INNER_TEXT_MATCHES = {"findall": 1, "finditer": 1, "split": 1, "sub": 2, "subn": 2}
+# Texts made of a regular expression (see `_regex_texts`), and how deep its groups go at most.
+REGEX_VARIANTS = 4
+MAX_REGEX_DEPTH = 12
+# Characters written for a class (`\d`: its first, last, ... member in turn) and, where a class
+# excludes some, the first of the others outside it.
+CATEGORY_CHARACTERS = {
+    "CATEGORY_DIGIT": ("0957", r"\d"), "CATEGORY_NOT_DIGIT": ("a-Z_", r"\D"),
+    "CATEGORY_SPACE": (" \t\n", r"\s"), "CATEGORY_NOT_SPACE": ("a0Z-", r"\S"),
+    "CATEGORY_WORD": ("a0Z_", r"\w"), "CATEGORY_NOT_WORD": (" -.!", r"\W"),
+}
+OTHER_CHARACTERS = "a0Z -._x9~#"
 # Functions of any number of arguments, for a parameter its body calls with two or more: the
 # first returns what it was given (so the result shows every call it made), the others pick one.
 _ARGUMENTS_TEXT = "lambda *args: args"
@@ -1810,6 +1829,8 @@ class Probe:
                              if 0 <= k <= MAX_CONDITION_LENGTH for item in _of_length(k, values)]
                 elif how == "alphabet":
                     found = _alphabet_texts(constant)
+                elif how == "pattern":
+                    found = list(constant)
                 elif how == "modulo":
                     found = [constant, constant + 1]
                     near = [n for n in numbers_ if abs(n) >= abs(constant)][:2] + year
@@ -1839,27 +1860,30 @@ class Probe:
         """The richest calls that worked and reached a condition on a parameter (its line ran),
         again with that parameter set to each value the condition turns on: a rule of two
         parameters (the 29th of February in a century year, a month that is February) is
-        reached where the pools' diagonal and random draws seldom pair its values."""
+        reached where the pools' diagonal and random draws seldom pair its values. A text a
+        regular expression matches is followed by its near misses (`_near_matches`), each call
+        marked as made from another, as the suite gives such calls room."""
         # A quarter of the call budget at most, as for optional parameters.
         room = self.config["max_calls"] // 4
         richest = self._richest()
         names = [p["name"] for p in self.params]
         for fact in self.conditions:
-            line, params = fact[0], fact[1]
+            line, params, how, constant = fact
             bases = [case for case in richest if line in case["lines"]][:CONDITION_BASES]
+            near = _near_matches(constant) if how == "pattern" else []
             for name in params:
                 for case in bases:
                     given = [v for p, v in self._pairs(*case["_call"]) if p["name"] == name]
                     # Texts are made from the call's own argument first.
                     made = self._condition_values(name, given + pools[names.index(name)], [fact])
-                    for value in made:
+                    for related, value in [("", value) for value in made] + near:
                         if room <= 0:
                             return
                         if _among(value, given):
                             continue
                         call = self._with_argument(case["_call"], name, value)
                         if call is not None:
-                            room -= self._enqueue(*call, origin="pool")
+                            room -= self._enqueue(*call, origin="pool", related=related)
 
     def _with_argument(self, call, name, value):
         """(args, kwargs) of `call` with parameter `name` set to `value` (passed by keyword
@@ -3035,8 +3059,10 @@ def _conditions(code, names, namespace):
     'b')`), `length` (`len(x) > 3`), `modulo` (`year % 400`, `mod(year, 400)`), `prefix`,
     `suffix`, `infix` (`s.startswith('P')`, `s[-1] == 'Z'`, `'T' in s`, `s.count(':')`),
     `alphabet` (the characters a text or table looks the name up in: `ALPHABET.index(c)`,
-    `c in LEGAL`, `TABLE[c]`). Only names the function binds (parameters, locals) count: a
-    global is no input."""
+    `c in LEGAL`, `TABLE[c]`), `pattern` (texts a regular expression matched against the
+    whole name matches: `re.match(RE_ISBN, s)`, `PATTERN.fullmatch(s)`; for a search inside it,
+    `PATTERN.split(s)`, each such text is an `infix`). Only names the function binds
+    (parameters, locals) count: a global is no input."""
     tree, offset = _source_tree(code)
     if tree is None:
         return []
@@ -3114,8 +3140,15 @@ def _conditions(code, names, namespace):
             called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
             alphabet = _alphabet(func.value, namespace, local_texts, derived) \
                 if isinstance(func, ast.Attribute) and called in ALPHABET_LOOKUPS else None
+            matched = _regex_call(node, namespace, local_texts, derived)
             if alphabet is not None and isinstance(node.args[0], ast.Name):
                 add(node, node.args[0].id, "alphabet", alphabet)
+            elif matched is not None:
+                subject, texts, whole = matched
+                if whole:
+                    add(node, subject, "pattern", tuple(texts))
+                for text in texts[:2] if not whole else []:
+                    add(node, subject, "infix", text)
             elif (called in ("startswith", "endswith") and isinstance(func.value, ast.Name)):
                 for text in texts(_condition_constant(node.args[0], namespace)):
                     add(node, func.value.id, "prefix" if called == "startswith" else "suffix",
@@ -3159,6 +3192,141 @@ def _alphabet(node, namespace, local_texts, derived):
     if type(value) is not str or len(set(value)) < MIN_ALPHABET:
         return None
     return value
+
+
+def _regex_call(node, namespace, local_texts, derived):
+    """(name, texts, whole) of a call of a regular expression on a name's text (`re.match(
+    RE_ISBN, s)`, `PATTERN.split(s.lower())`): the texts the expression matches (see
+    `_regex_texts`), and whether the call matches the whole text rather than texts inside it;
+    None for any other call, or an expression that is not a literal, a local text or a
+    module-level text or compiled expression."""
+    func = node.func
+    if not isinstance(func, ast.Attribute):
+        return None
+    called = func.attr
+    place = WHOLE_TEXT_MATCHES.get(called, INNER_TEXT_MATCHES.get(called))
+    if place is None:
+        return None
+    if isinstance(func.value, ast.Name) and namespace.get(func.value.id) is re:
+        pattern_node = node.args[0] if node.args else None
+    else:
+        pattern_node, place = func.value, place - 1
+    if pattern_node is None or len(node.args) <= place:
+        return None
+    subject = _condition_subject(node.args[place])
+    if subject is None or subject[0] != "value":
+        return None
+    pattern = None
+    if isinstance(pattern_node, ast.Constant):
+        pattern = pattern_node.value
+    elif isinstance(pattern_node, ast.Name) and (pattern_node.id in local_texts
+                                                or pattern_node.id not in derived):
+        pattern = local_texts.get(pattern_node.id, namespace.get(pattern_node.id))
+    if not isinstance(pattern, (str, re.Pattern)) or isinstance(getattr(pattern, "pattern", ""),
+                                                                 bytes):
+        return None
+    texts = _regex_texts(pattern)
+    return (subject[1], texts, called in WHOLE_TEXT_MATCHES) if texts else None
+
+
+def _regex_texts(pattern):
+    """Texts the regular expression `pattern` (text or compiled) matches at their start, a few:
+    its branches and class members in turn, each repeat at its least and a little more, groups
+    referred back to written again; lookarounds are not followed, and a text the expression
+    does not match is left out. What a parser or validator built on one takes, and no pool text
+    is."""
+    try:
+        compiled = re.compile(pattern)
+        parsed = _re_parser.parse(compiled.pattern, compiled.flags)
+    except Exception:  # noqa: BLE001 - an expression this Python's parser does not read
+        return []
+    made = []
+    for variant in range(REGEX_VARIANTS):
+        out, groups = [], {}
+        try:
+            _write_regex(parsed, variant, out, groups, 0)
+        except (RecursionError, ValueError):
+            continue
+        text = "".join(out)[:MAX_STR]
+        if compiled.match(text) and text not in made:
+            made.append(text)
+    return made
+
+
+def _write_regex(items, variant, out, groups, depth):
+    """Appends to `out` a text the parsed expression `items` matches (see `_regex_texts`);
+    `groups`: the text written for each group so far. ValueError past MAX_REGEX_DEPTH."""
+    if depth > MAX_REGEX_DEPTH:
+        raise ValueError("too deep")
+    for op, av in items:
+        name = str(op)
+        if name == "LITERAL":
+            out.append(chr(av))
+        elif name == "NOT_LITERAL":
+            out.append(next(c for c in OTHER_CHARACTERS if ord(c) != av))
+        elif name == "ANY":
+            out.append(OTHER_CHARACTERS[variant % len(OTHER_CHARACTERS)])
+        elif name == "IN":
+            out.append(_class_member(av, variant))
+        elif name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT"):
+            low, high, sub = av
+            for k in range(min(low + variant % 3, high, low + 3)):
+                _write_regex(sub, variant + k, out, groups, depth + 1)
+        elif name == "SUBPATTERN":
+            start = len(out)
+            _write_regex(av[-1], variant, out, groups, depth + 1)
+            if av[0] is not None:
+                groups[av[0]] = "".join(out[start:])
+        elif name == "ATOMIC_GROUP":
+            _write_regex(av, variant, out, groups, depth + 1)
+        elif name == "BRANCH":
+            _write_regex(av[1][variant % len(av[1])], variant, out, groups, depth + 1)
+        elif name == "GROUPREF":
+            out.append(groups.get(av, ""))
+        elif name == "GROUPREF_EXISTS":
+            group, yes, no = av
+            _write_regex(yes if group in groups else (no or []), variant, out, groups, depth + 1)
+        # AT (anchors), ASSERT and ASSERT_NOT (lookarounds) write nothing.
+
+
+def _class_member(items, variant):
+    """A character of the parsed class `items`: its variant-th member in turn (a range's first,
+    last or middle character, a category's characters in turn); for a negated class, the first
+    of OTHER_CHARACTERS outside it."""
+    if items and str(items[0][0]) == "NEGATE":
+        return next((c for c in OTHER_CHARACTERS if not _in_class(c, items[1:])), "~")
+    op, av = items[variant % len(items)]
+    turn = variant // len(items)
+    if str(op) == "LITERAL":
+        return chr(av)
+    if str(op) == "RANGE":
+        return chr((av[0], av[1], (av[0] + av[1]) // 2)[turn % 3])
+    if str(op) == "CATEGORY" and str(av) in CATEGORY_CHARACTERS:
+        characters = CATEGORY_CHARACTERS[str(av)][0]
+        return characters[turn % len(characters)]
+    return "a"
+
+
+def _in_class(c, members):
+    """Whether the character `c` is one of the parsed class `members`."""
+    for op, av in members:
+        if str(op) == "LITERAL" and av == ord(c):
+            return True
+        if str(op) == "RANGE" and av[0] <= ord(c) <= av[1]:
+            return True
+        if (str(op) == "CATEGORY" and str(av) in CATEGORY_CHARACTERS
+                and re.match(CATEGORY_CHARACTERS[str(av)][1], c)):
+            return True
+    return False
+
+
+def _near_matches(texts):
+    """[(how, text)]: the first of the texts a regular expression matches (`texts`) with a
+    character before it, after it, and without its last: where an answer that searches instead
+    of matching, or matches only a prefix of the text, shows."""
+    first = texts[0]
+    return [("match: after a character", "x" + first), ("match: before a character", first + "x"),
+            ("match: shortened", first[:-1])]
 
 
 def _alphabet_texts(alphabet):

@@ -19,6 +19,11 @@
 //!   that looks characters up in a list fails: `''` is in every text, in no list), and an
 //!   answer with a table one letter off (`o` left out instead of `l`) passed. Texts of the
 //!   alphabet's own characters, all of them in order among them, are inputs.
+//! - A regular expression the code matches its input against (`re.match(RE_ISBN13, text)`):
+//!   no pool text is shaped like an ISBN, every call returned False, and a stub returning False
+//!   passed (no item). Texts the expression matches are inputs, and with the first of them a
+//!   character before it, after it and its last left out (an answer that searches the text, or
+//!   matches it whole, fails).
 //!
 //! Each must be an item whose reference and a correct answer written otherwise pass, and whose
 //! wrong answer fails.
@@ -153,4 +158,34 @@ fn an_alphabet_the_code_looks_characters_up_in_makes_inputs() {
                    number = 0\nfor c in text:\n    number = number * 58 + table.index(c)\n\
                    return number";
     assert_eq!(passes(&main, decode, Some(one_off)), (false, false));
+}
+
+const ISBN: &str = r#"
+import re
+
+RE_ISBN13 = re.compile(r"97[89]-?\d{1,5}-?\d{1,7}-?\d{1,6}-?\d")
+
+
+def looks_like_isbn13(text: str) -> bool:
+    """Whether `text` starts with an ISBN-13: 978 or 979, then digits, groups separated by
+    single hyphens or not at all."""
+    return bool(re.match(RE_ISBN13, text))
+"#;
+
+#[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
+fn a_regular_expression_the_code_matches_makes_inputs_and_near_misses() {
+    require(&[Prereq::Sandbox]);
+    let (main, second) = executors();
+    let report = build_one("isbn.py", ISBN, &main, &second);
+    let looks = item(&report, "looks_like_isbn13");
+    println!("{}", looks.tests);
+    assert_eq!(passes(&main, looks, None), (true, true));
+    // Each group may be a single digit: four digits, each after an optional hyphen.
+    let units = "return re.match(r'97[89](-?[0-9]){4}', text) is not None";
+    assert_eq!(passes(&main, looks, Some(units)), (true, true));
+    let searched = "return re.search(RE_ISBN13, text) is not None";
+    assert_eq!(passes(&main, looks, Some(searched)), (false, false));
+    let whole = "return re.fullmatch(RE_ISBN13, text) is not None";
+    assert_eq!(passes(&main, looks, Some(whole)), (false, false));
 }
