@@ -287,6 +287,11 @@ EFFECT_CALLS = 80
 RELATED_CALLS = 3
 # Calls with one argument taken from another (see `_add_taken_calls`): most made in one round
 # (there are two), and most made in one way (what is taken, and to which parameter).
+# Keyword arguments a function that takes `**kwargs` is given (see `_add_keyword_calls`), the
+# later name first, their values, and the calls that get them.
+EXTRA_KEYWORDS = ("zeta", "alpha", "omega", "beta")
+EXTRA_VALUES = (2, "x")
+KEYWORD_BASES = 2
 # Receivers paired with each other where an instance of their class is an argument.
 PAIRED_RECEIVERS = 4
 TAKEN_CALLS = 24
@@ -1284,6 +1289,7 @@ class Probe:
             self._drain()
             self._add_optional_calls(hinted)
             self._add_related_calls()
+            self._add_keyword_calls()
             self._add_instance_pairs()
             self._add_taken_calls()
             self._add_held_calls()
@@ -1583,6 +1589,20 @@ class Probe:
                     changed[i] = type(args[i])([first, near])
                     self._enqueue(tuple(changed), copy.deepcopy(kwargs),
                                   related=_relation(how, 0, 1))
+
+    def _add_keyword_calls(self):
+        """For a function that takes `**kwargs`, which no pool fills: the richest calls that
+        worked again with one keyword argument of a name no parameter has, and with two, the
+        later name first (an answer that sorts them, or keeps only one, shows)."""
+        if not self.config.get("var_keyword"):
+            return
+        names = [n for n in EXTRA_KEYWORDS if n not in {p["name"] for p in self.params}]
+        extras = [dict(zip(names[:1], EXTRA_VALUES)), dict(zip(names[:2], EXTRA_VALUES))]
+        for case in [c for c in self._richest() if not c.get("_apply")][:KEYWORD_BASES]:
+            args, kwargs = case["_call"]
+            for extra in extras:
+                self._enqueue(copy.deepcopy(args), {**copy.deepcopy(kwargs), **extra},
+                              origin=case["origin"])
 
     def _add_instance_pairs(self):
         """For a method with a parameter that takes an instance of the receiver's class

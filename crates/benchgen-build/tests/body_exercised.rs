@@ -20,6 +20,8 @@
 //! - A number the body compares against by name (`if stamp > MAX_STAMP:`) is a value of the
 //!   parameter's pool, with its neighbours: no generic number is near it, every call returned
 //!   its argument, and `return stamp` passed.
+//! - A function that takes `**kwargs` gets keyword arguments, two of them the later name first:
+//!   no pool fills `**kwargs`, and an answer that sorts them passed.
 //!
 //! Each must be an item whose reference passes and whose stub fails.
 //!
@@ -253,4 +255,34 @@ fn an_optional_text_parameter_takes_the_functions_own_constants() {
     assert_eq!(passes(&main, recase, None), (true, true));
     let title_ignored = "return text.upper() if form == 'upper' else text.lower()";
     assert_eq!(passes(&main, recase, Some(title_ignored)), (false, false));
+}
+
+const CALLS: &str = r#"
+def describe_call(name, *args, **kwargs):
+    """The text of a call of `name` with positional `args` then keyword `kwargs`, each written
+    with repr, keywords in the order given: `describe_call('f', 1, b=2)` is "f(1, b=2)"."""
+    parts = [repr(a) for a in args]
+    parts += [f"{k}={v!r}" for k, v in kwargs.items()]
+    return f"{name}({', '.join(parts)})"
+"#;
+
+/// A function that takes `**kwargs` is called with keyword arguments, two of them with the
+/// later name first: no pool fills `**kwargs`, and an answer that drops them, or sorts them,
+/// passed.
+#[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
+fn a_function_taking_keyword_arguments_is_given_two_out_of_order() {
+    require(&[Prereq::Sandbox]);
+    let (main, second) = executors();
+    let report = build_one("calls.py", CALLS, &main, &second);
+    let describe = item(&report, "describe_call");
+    println!("{}", describe.tests);
+    assert_eq!(passes(&main, describe, None), (true, true));
+    let joined = "written = [*map(repr, args), *(k + '=' + repr(v) for k, v in kwargs.items())]\n\
+                  return f'{name}(' + ', '.join(written) + ')'";
+    assert_eq!(passes(&main, describe, Some(joined)), (true, true));
+    let sorted = "parts = [repr(a) for a in args]\n\
+                           parts += [f'{k}={v!r}' for k, v in sorted(kwargs.items())]\n\
+                           return f\"{name}({', '.join(parts)})\"";
+    assert_eq!(passes(&main, describe, Some(sorted)), (false, false));
 }
