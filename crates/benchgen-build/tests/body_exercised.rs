@@ -282,7 +282,7 @@ fn a_function_taking_keyword_arguments_is_given_two_out_of_order() {
                   return f'{name}(' + ', '.join(written) + ')'";
     assert_eq!(passes(&main, describe, Some(joined)), (true, true));
     let sorted = "parts = [repr(a) for a in args]\n\
-                           parts += [f'{k}={v!r}' for k, v in sorted(kwargs.items())]\n\
-                           return f\"{name}({', '.join(parts)})\"";
+                  parts += [f'{k}={v!r}' for k, v in sorted(kwargs.items())]\n\
+                  return f\"{name}({', '.join(parts)})\"";
     assert_eq!(passes(&main, describe, Some(sorted)), (false, false));
 }
