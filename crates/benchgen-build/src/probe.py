@@ -509,6 +509,10 @@ def pool(hint, rng, depth=0):
         # answers that only look at neighbours get wrong.
         values = [[], items[:1], items[:3], items[1:4][::-1], items[:2] + items[:1],
                   rng.sample(items, min(5, len(items)))]
+        if hint.get("item", {"type": "any"}).get("type", "any") == "any" and len(items) >= 4:
+            # Containers of mixed kinds nested two levels deep: what an answer that descends
+            # into one kind of container, or one level, gets wrong.
+            values.append([items[0], [items[1], (items[2], [items[3]])]])
         if kind == "tuple":
             return [tuple(v) for v in values]
         if kind == "set":

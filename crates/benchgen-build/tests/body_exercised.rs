@@ -22,6 +22,8 @@
 //!   its argument, and `return stamp` passed.
 //! - A function that takes `**kwargs` gets keyword arguments, two of them the later name first:
 //!   no pool fills `**kwargs`, and an answer that sorts them passed.
+//! - A list of anything is also given containers of mixed kinds two levels deep: a flattening
+//!   function's item was weak (`return list(items)` passed).
 //!
 //! Each must be an item whose reference passes and whose stub fails.
 //!
@@ -285,4 +287,41 @@ fn a_function_taking_keyword_arguments_is_given_two_out_of_order() {
                   parts += [f'{k}={v!r}' for k, v in sorted(kwargs.items())]\n\
                   return f\"{name}({', '.join(parts)})\"";
     assert_eq!(passes(&main, describe, Some(sorted)), (false, false));
+}
+
+const FLATTEN: &str = r#"
+def flatten_all(items):
+    """Every item of `items` and of the lists, tuples and sets nested in it at any depth, in
+    order, as one flat list."""
+    out = []
+    for item in items:
+        if isinstance(item, (list, tuple, set)):
+            out.extend(flatten_all(item))
+        else:
+            out.append(item)
+    return out
+"#;
+
+/// A list of anything holds containers of mixed kinds two levels deep among its pool values:
+/// the pool's lists of any kind held one level at most (a list among numbers, by chance),
+/// `return list(items)` passed, and so did an answer that descends into lists only.
+#[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
+fn a_list_of_anything_holds_mixed_containers_two_levels_deep() {
+    require(&[Prereq::Sandbox]);
+    let (main, second) = executors();
+    let report = build_one("flatten.py", FLATTEN, &main, &second);
+    let flatten = item(&report, "flatten_all");
+    println!("{}", flatten.tests);
+    assert_eq!(passes(&main, flatten, None), (true, true));
+    let stack = "out, stack = [], [iter(items)]\nwhile stack:\n    \
+                 for item in stack[-1]:\n        \
+                 if isinstance(item, (list, tuple, set)):\n            \
+                 stack.append(iter(item))\n            break\n        \
+                 out.append(item)\n    else:\n        stack.pop()\nreturn out";
+    assert_eq!(passes(&main, flatten, Some(stack)), (true, true));
+    let lists_only = "out = []\nfor item in items:\n    \
+                      out.extend(flatten_all(item) if isinstance(item, list) else [item])\n\
+                      return out";
+    assert_eq!(passes(&main, flatten, Some(lists_only)), (false, false));
 }
