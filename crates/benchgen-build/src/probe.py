@@ -234,6 +234,9 @@ CONDITION_BASES = 2
 # searches whose count or position it may compare (`value.count(':') == 1`).
 TEXT_VIEWS = ("lower", "upper", "strip", "lstrip", "rstrip", "casefold", "title")
 TEXT_SEARCHES = ("count", "find", "rfind", "index", "rindex")
+# Methods of a text that cut it at, or look for, another text: `s.partition(':')`.
+TEXT_CUTS = ("split", "rsplit", "partition", "rpartition", "find", "rfind", "index", "rindex",
+             "replace")
 # Brackets a tested text must hold in pairs to be put into a pool word (see `_half_bracketed`).
 BRACKETS = ("()", "[]", "{}")
 # Functions that take a remainder by another name (`divmod(n, 7)`, `mod2(year, Decimal(400))`).
@@ -1855,6 +1858,9 @@ class Probe:
                     found = _alphabet_texts(constant)
                 elif how == "pattern":
                     found = list(constant)
+                elif how == "separator":
+                    found = _texts_with(constant, values, "infix") + \
+                        _texts_with(constant, values, "twice")
                 elif how == "modulo":
                     found = [constant, constant + 1]
                     near = [n for n in numbers_ if abs(n) >= abs(constant)][:2] + year
@@ -3082,7 +3088,9 @@ def _conditions(code, names, namespace):
     number `x in (1, 2)` holds), `text` (`sep == 'T'`, a text of `c in '+-'`, `x in ('a',
     'b')`), `length` (`len(x) > 3`), `modulo` (`year % 400`, `mod(year, 400)`), `prefix`,
     `suffix`, `infix` (`s.startswith('P')`, `s[-1] == 'Z'`, `'T' in s`, `s.count(':')`),
-    `alphabet` (the characters a text or table looks the name up in: `ALPHABET.index(c)`,
+    `separator` (a text the name's text is cut at or searched for: `s.partition(':')`,
+    `s.split(',')`, `s.find('#')`), `alphabet` (the characters a text or table looks the name
+    up in: `ALPHABET.index(c)`,
     `c in LEGAL`, `TABLE[c]`), `pattern` (texts a regular expression matched against the
     whole name matches: `re.match(RE_ISBN, s)`, `PATTERN.fullmatch(s)`; for a search inside it,
     `PATTERN.split(s)`, each such text is an `infix`). Only names the function binds
@@ -3177,6 +3185,10 @@ def _conditions(code, names, namespace):
                 for text in texts(_condition_constant(node.args[0], namespace)):
                     add(node, func.value.id, "prefix" if called == "startswith" else "suffix",
                         text)
+            elif (called in TEXT_CUTS and isinstance(func, ast.Attribute)
+                  and isinstance(func.value, ast.Name)):
+                for text in texts(_condition_constant(node.args[0], namespace)):
+                    add(node, func.value.id, "separator", text)
             elif MODULO_CALL.fullmatch(called) and len(node.args) == 2:
                 # `divmod(year, 4)`, `mod2(year, Decimal(400))`: a remainder by another name.
                 modulus = _condition_constant(node.args[1], namespace)
@@ -3408,19 +3420,23 @@ def _of_hint(value, hint):
 
 
 def _texts_with(text, values, how):
-    """`text` put at the start, the end or in the middle of the first text of `values` of its
-    type that holds other characters and of the first that holds digits only, of two characters
-    at least and not holding `text` already: what a tested separator stands between is words
-    or numbers (`host:8080`), and a pool's first texts are words."""
+    """`text` put at the start, the end, in the middle or twice inside (`how`: `prefix`,
+    `suffix`, `infix`, `twice`) the first text of `values` of its type that holds other
+    characters and of the first that holds digits only, of two characters at least and not
+    holding `text` already: what a tested separator stands between is words or numbers
+    (`host:8080`), and a pool's first texts are words; a separator met twice is where cutting
+    at its first and at its last place differ."""
     made, shapes = [], []
     for value in values:
         if (type(value) is not type(text) or len(value) < 2 or not value.strip()
                 or text in value or value.isdigit() in shapes):
             continue
         shapes.append(value.isdigit())
-        middle = len(value) // 2
+        middle, third = len(value) // 2, max(len(value) // 3, 1)
         made.append({"prefix": text + value, "suffix": value + text,
-                     "infix": value[:middle] + text + value[middle:]}[how][:MAX_STR])
+                     "infix": value[:middle] + text + value[middle:],
+                     "twice": value[:third] + text + value[third:2 * third] + text
+                     + value[2 * third:]}[how][:MAX_STR])
         if len(shapes) == 2:
             break
     return made

@@ -24,6 +24,9 @@
 //!   passed (no item). Texts the expression matches are inputs, and with the first of them a
 //!   character before it, after it and its last left out (an answer that searches the text, or
 //!   matches it whole, fails).
+//! - A text the code cuts its input at (`url.partition(':')`): one pool text holds two colons
+//!   at most by chance, none did, and an answer that cuts at the last colon passed. Pool texts
+//!   with the separator inside, and with it twice, are inputs.
 //!
 //! Each must be an item whose reference and a correct answer written otherwise pass, and whose
 //! wrong answer fails.
@@ -188,4 +191,27 @@ fn a_regular_expression_the_code_matches_makes_inputs_and_near_misses() {
     assert_eq!(passes(&main, looks, Some(searched)), (false, false));
     let whole = "return re.fullmatch(RE_ISBN13, text) is not None";
     assert_eq!(passes(&main, looks, Some(whole)), (false, false));
+}
+
+const SCHEMES: &str = r#"
+def scheme_of(url: str) -> str:
+    """The scheme of `url`: what comes before its first colon, in lower case; '' where it has
+    no colon."""
+    scheme, sep, _ = url.partition(":")
+    return scheme.lower() if sep else ""
+"#;
+
+#[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
+fn a_separator_the_code_cuts_at_is_put_in_texts_once_and_twice() {
+    require(&[Prereq::Sandbox]);
+    let (main, second) = executors();
+    let report = build_one("schemes.py", SCHEMES, &main, &second);
+    let scheme = item(&report, "scheme_of");
+    println!("{}", scheme.tests);
+    assert_eq!(passes(&main, scheme, None), (true, true));
+    let found = "at = url.find(':')\nreturn url[:at].lower() if at >= 0 else ''";
+    assert_eq!(passes(&main, scheme, Some(found)), (true, true));
+    let last = "scheme, sep, _ = url.rpartition(':')\nreturn scheme.lower() if sep else ''";
+    assert_eq!(passes(&main, scheme, Some(last)), (false, false));
 }
