@@ -302,6 +302,8 @@ TAKEN_PER_WAY = 2
 # What `_add_taken_calls` prefixes a call's `related` with: the suite gives such calls slots
 # whatever their result's type.
 TAKEN = "taken: "
+# What `_near_matches` prefixes a call's `related` with: the suite keeps no room for such calls.
+NEAR_MATCH = "match: "
 # Zero-argument methods an item may have, the ones whose results read as data first: a method
 # name for a function that calls a method of each item (`invoke(objects, name)`).
 METHOD_NAMES = ("upper", "lower", "strip", "title", "bit_length", "conjugate", "isoformat",
@@ -3361,8 +3363,8 @@ def _near_matches(texts):
     character before it, after it, and without its last: where an answer that searches instead
     of matching, or matches only a prefix of the text, shows."""
     first = texts[0]
-    return [("match: after a character", "x" + first), ("match: before a character", first + "x"),
-            ("match: shortened", first[:-1])]
+    return [(NEAR_MATCH + "after a character", "x" + first),
+            (NEAR_MATCH + "before a character", first + "x"), (NEAR_MATCH + "shortened", first[:-1])]
 
 
 def _alphabet_texts(alphabet):

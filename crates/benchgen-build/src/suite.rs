@@ -267,6 +267,11 @@ const TAKEN: &str = "taken: ";
 const TAKEN_WAYS: usize = 3;
 /// Slots the calls made from another (taken arguments, near misses) keep in a full suite.
 const RELATED_ROOM: usize = 4;
+/// What begins the `related` of a near miss of a text a regular expression matches (`match:
+/// after a character`): it gets a slot where the kill cover leaves one, and keeps no room
+/// before it, since an expression's texts go to every call of a validator, and its mutants
+/// need the room.
+const NEAR_MATCH: &str = "match: ";
 /// Cases the second kill cover adds, at most (see `choose`).
 const LATE_KILLS: usize = 2;
 /// Documented calls (doctests, call sites) a suite starts with, at most.
@@ -342,7 +347,9 @@ fn choose(
         .collect();
     // Room kept for the calls made from another (last, below), where the probe made any: the
     // documented calls and the kill cover would fill the suite before them.
-    let related = usable.iter().any(|&(i, _)| !cases[i].related.is_empty());
+    let related = usable
+        .iter()
+        .any(|&(i, _)| !cases[i].related.is_empty() && !cases[i].related.starts_with(NEAR_MATCH));
     let room = if related { RELATED_ROOM } else { 0 };
     selection.kill_cover(size.max.saturating_sub(room));
     selection.one_iterator(size.max);
