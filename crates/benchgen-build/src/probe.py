@@ -3446,16 +3446,25 @@ def _texts_with(text, values, how):
 
 def _of_length(length, values):
     """Texts, bytes, lists and tuples of `length` items made from the first of `values` of each
-    of those types (not blank): cut from one at least as long, else repeated."""
+    of those types (not blank), and a text of digits from the first that holds digits only (a
+    tested length is as often a number's as a word's, `len(isbn) == 10`): cut from one at
+    least as long, else repeated."""
     made = []
-    for kind in (str, bytes, list, tuple):
-        sources = [v for v in values if type(v) is kind and len(v)
-                   and (kind not in (str, bytes) or v.strip())]
+    shapes = [lambda v: type(v) is str and v.strip(), lambda v: type(v) is str and _digits(v),
+              lambda v: type(v) is bytes and v.strip(), lambda v: type(v) is list,
+              lambda v: type(v) is tuple]
+    for fits in shapes:
+        sources = [v for v in values if fits(v) and len(v)]
         if not sources:
             continue
         source = next((v for v in sources if len(v) >= length), max(sources, key=len))
         made.append((source * (length // len(source) + 1))[:length])
     return made
+
+
+def _digits(text):
+    """Whether `text` is ASCII digits only."""
+    return text.isascii() and text.isdigit()
 
 
 def _after_documented(values, extra, documented):

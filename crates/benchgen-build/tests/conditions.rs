@@ -27,6 +27,10 @@
 //! - A text the code cuts its input at (`url.partition(':')`): one pool text holds two colons
 //!   at most by chance, none did, and an answer that cuts at the last colon passed. Pool texts
 //!   with the separator inside, and with it twice, are inputs.
+//! - A length the code tests a text for that a number's digits fill (`len(body) != 8 or not
+//!   body.isdigit()`): the texts of that length were made from a pool word, every call
+//!   returned '', and `return ''` passed (no item). A text of digits of each tested length is
+//!   an input too.
 //!
 //! Each must be an item whose reference and a correct answer written otherwise pass, and whose
 //! wrong answer fails.
@@ -214,4 +218,34 @@ fn a_separator_the_code_cuts_at_is_put_in_texts_once_and_twice() {
     assert_eq!(passes(&main, scheme, Some(found)), (true, true));
     let last = "scheme, sep, _ = url.rpartition(':')\nreturn scheme.lower() if sep else ''";
     assert_eq!(passes(&main, scheme, Some(last)), (false, false));
+}
+
+const CHECK_DIGITS: &str = r#"
+def check_digit(body: str) -> str:
+    """The check digit of the eight digits `body`: their sum weighted 9 down to 2, taken from 11
+    modulo 11, with 10 written 'X'; '' for a body of another length or holding a non-digit."""
+    if len(body) != 8 or not body.isdigit():
+        return ""
+    total = sum(weight * int(c) for weight, c in zip(range(9, 1, -1), body))
+    digit = (11 - total % 11) % 11
+    return "X" if digit == 10 else str(digit)
+"#;
+
+#[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
+fn a_tested_length_is_filled_with_digits_too() {
+    require(&[Prereq::Sandbox]);
+    let (main, second) = executors();
+    let report = build_one("check_digits.py", CHECK_DIGITS, &main, &second);
+    let check = item(&report, "check_digit");
+    println!("{}", check.tests);
+    assert_eq!(passes(&main, check, None), (true, true));
+    let reversed = "if len(body) != 8 or not body.isdigit():\n    return ''\n\
+                    total = sum((2 + i) * int(c) for i, c in enumerate(reversed(body)))\n\
+                    digit = -total % 11\nreturn 'X' if digit == 10 else str(digit)";
+    assert_eq!(passes(&main, check, Some(reversed)), (true, true));
+    let ascending = "if len(body) != 8 or not body.isdigit():\n    return ''\n\
+                     total = sum(w * int(c) for w, c in zip(range(2, 10), body))\n\
+                     digit = (11 - total % 11) % 11\nreturn 'X' if digit == 10 else str(digit)";
+    assert_eq!(passes(&main, check, Some(ascending)), (false, false));
 }
