@@ -11,7 +11,8 @@
 //! Across a package ([`slice_in`]): an import of one of the package's own modules
 //! (`from .x import y`, `from pkg.x import y`) is filled by slicing `y` out of that module the
 //! same way, transitively; the pieces go before the target's module, each after the modules it
-//! imports from, and the import becomes the alias it bound (`z = y` for `import y as z`). A
+//! imports from (a piece of the target's own module holds what it shares with the target's
+//! cut, once), and the import becomes the alias it bound (`z = y` for `import y as z`). A
 //! package module used as a namespace (`from . import m`, then only `m.attr` reads) becomes a
 //! small class holding exactly those attributes; one used as a bare value is a skip. A name
 //! that another module binds otherwise than the target's is renamed there
@@ -379,6 +380,17 @@ fn slice_source(
     let order = import_order(&pieces);
     unify_meanings(&target_piece, &cut, &mut pieces, &order, &wanted)?;
     let deferred = place_late_imports(&mut pieces, &mut cut, &order);
+    // The target's module is a piece too where another module wants some of it: what that piece
+    // keeps comes once, where the piece stands (a second copy of the target would show its body
+    // in the prompt). Imports of the package stay, each standing for what its cut reads.
+    let own_piece = pieces
+        .iter()
+        .find(|(piece, _)| piece.name.is_some() && piece.name == target_piece.name);
+    if let Some((_, own)) = own_piece {
+        cut.kept.retain(|i| {
+            cut.replaced.contains_key(i) || own.replaced.contains_key(i) || !own.kept.contains(i)
+        });
+    }
     let all = order
         .iter()
         .map(|&i| (&pieces[i].0, &pieces[i].1))
@@ -2332,11 +2344,12 @@ def f(x: 'Zone'):
                     def __repr__(self):\n        return describe(self.func)\n";
         let describe = "def describe(f):\n    \"\"\"What `f` is.\"\"\"\n    \
                         return 'pipe' if isinstance(f, Pipe) else f.__name__\n";
-        // The name is the program's definition now: the import goes, in the target too
-        // (`describe` comes twice, as in a module-level cycle: `main` wants it of `utils`).
+        // The name is the program's definition now: the import goes, in the target too.
+        // `main` wants `describe` of `utils`, the target's module: it comes once, first.
+        let shout = "def shout(f):\n    return describe(f).upper() + '!'\n";
         assert_eq!(
             sliced(utils, "shout").unwrap(),
-            format!("{describe}\n\n{pipe}\n\n{describe}\n\ndef shout(f):\n    return describe(f).upper() + '!'\n")
+            format!("{describe}\n\n{pipe}\n\n{shout}")
         );
         // Under another name, relative: an alias in its place.
         let aliased = utils
