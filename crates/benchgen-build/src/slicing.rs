@@ -11,7 +11,8 @@
 //! Across a package ([`slice_in`]): an import of one of the package's own modules
 //! (`from .x import y`, `from pkg.x import y`) is filled by slicing `y` out of that module the
 //! same way, transitively; the pieces go before the target's module, each after the modules it
-//! imports from, and the import becomes the alias it bound (`z = y` for `import y as z`). A
+//! imports from (a piece of the target's own module holds what it shares with the target's
+//! cut, once), and the import becomes the alias it bound (`z = y` for `import y as z`). A
 //! package module used as a namespace (`from . import m`, then only `m.attr` reads) becomes a
 //! small class holding exactly those attributes; one used as a bare value is a skip. A name
 //! that another module binds otherwise than the target's is renamed there
@@ -19,13 +20,17 @@
 //! other (toolz's `functoolz` ends with `from . import _signatures as _sigs`, which imports
 //! from `functoolz`) are ordered as a depth-first walk meets them, and a namespace read only
 //! inside function bodies goes at the program's end, where late binding finds it; an order
-//! that still fails at import time shows when the program first runs. An optional import
+//! that still fails at import time shows when the program first runs. An import of a package
+//! module in a function body, the usual way out of such a cycle (pipetools' `get_name` does
+//! `from pipetools.main import Pipe`), is filled the same way and gives way to what it bound:
+//! the program's definition itself, a local alias or a local namespace class; it runs only
+//! when its function does, so it does not order the modules. An optional import
 //! (`try: from .x import y` / `except ImportError:`) stays as written: a one-file program has
 //! no package, so it falls back, as where the module is missing.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
-use benchgen_python::{FunctionInfo, StatementKind, TopLevelStatement};
+use benchgen_python::{FunctionInfo, LocalImport, StatementKind, TopLevelStatement};
 
 use crate::facts::PythonFacts;
 use crate::hazards;
@@ -368,13 +373,24 @@ fn slice_source(
     // Earlier bindings of the target's own name (overload stubs, a first draft) are dead.
     let kept = reach(&target_piece, &roots, Some((top_name, target_index)), facts)?;
     let mut cut = cut_module(&target_piece, kept, &BTreeSet::new(), facts, modules)?;
-    if cut.needs.is_empty() {
+    if cut.wants().next().is_none() {
         return assemble(&target_piece, &cut);
     }
-    let (mut pieces, wanted) = package_pieces(&cut.needs, facts, modules)?;
+    let (mut pieces, wanted) = package_pieces(cut.wants(), facts, modules)?;
     let order = import_order(&pieces);
     unify_meanings(&target_piece, &cut, &mut pieces, &order, &wanted)?;
     let deferred = place_late_imports(&mut pieces, &mut cut, &order);
+    // The target's module is a piece too where another module wants some of it: what that piece
+    // keeps comes once, where the piece stands (a second copy of the target would show its body
+    // in the prompt). Imports of the package stay, each standing for what its cut reads.
+    let own_piece = pieces
+        .iter()
+        .find(|(piece, _)| piece.name.is_some() && piece.name == target_piece.name);
+    if let Some((_, own)) = own_piece {
+        cut.kept.retain(|i| {
+            cut.replaced.contains_key(i) || own.replaced.contains_key(i) || !own.kept.contains(i)
+        });
+    }
     let all = order
         .iter()
         .map(|&i| (&pieces[i].0, &pieces[i].1))
@@ -388,7 +404,7 @@ struct Wanted(Vec<(String, BTreeSet<String>)>);
 
 impl Wanted {
     /// Adds `(module, name)` needs; whether any was new.
-    fn add(&mut self, needs: &[(String, String)]) -> bool {
+    fn add<'n>(&mut self, needs: impl IntoIterator<Item = &'n (String, String)>) -> bool {
         let mut changed = false;
         for (module, name) in needs {
             match self.0.iter_mut().find(|(m, _)| m == module) {
@@ -413,8 +429,8 @@ impl Wanted {
 
 /// The modules of the package a target's cut `needs`, each cut to the names wanted of it and
 /// what they reach, until no cut needs a name not yet wanted.
-fn package_pieces(
-    needs: &[(String, String)],
+fn package_pieces<'n>(
+    needs: impl IntoIterator<Item = &'n (String, String)>,
     facts: &PythonFacts,
     modules: &Modules,
 ) -> Result<(Vec<(Module, Cut)>, Wanted), SkipReason> {
@@ -430,7 +446,7 @@ fn package_pieces(
         let mut changed = false;
         for (module, names) in wanted.0.clone() {
             let (piece, cut) = module_piece(&module, &names, facts, modules)?;
-            changed |= wanted.add(&cut.needs);
+            changed |= wanted.add(cut.wants());
             pieces.push((piece, cut));
         }
         if !changed {
@@ -478,8 +494,9 @@ fn module_piece(
     Ok((piece, cut))
 }
 
-/// Indices of `pieces`, each module after the modules it imports from; the back edge of an
-/// import cycle is left out.
+/// Indices of `pieces`, each module after the modules it imports from at module level (an
+/// import in a function body runs when the function does); the back edge of an import cycle is
+/// left out.
 fn import_order(pieces: &[(Module, Cut)]) -> Vec<usize> {
     #[derive(Clone, Copy, PartialEq)]
     enum Mark {
@@ -658,6 +675,12 @@ struct Cut {
     replaced: HashMap<usize, String>,
     /// `(module, name)` the kept statements need from other modules of the package.
     needs: Vec<(String, String)>,
+    /// Imports of the package's own modules in the function bodies of kept statements, by
+    /// statement, each with the text that stands for it there (see [`fill_local_imports`]).
+    local_imports: HashMap<usize, Vec<(LocalImport, String)>>,
+    /// `(module, name)` those imports need: filled like `needs`, but read only when a function
+    /// runs, so they do not order the modules.
+    local_needs: Vec<(String, String)>,
     /// Namespace classes of package modules read only inside function bodies (see
     /// [`read_late`]), `(import statement, module, class text)`: in place where that module
     /// comes first, else (an import cycle) at the program's end.
@@ -668,6 +691,11 @@ struct Cut {
 }
 
 impl Cut {
+    /// Everything the kept statements need from other modules of the package.
+    fn wants(&self) -> impl Iterator<Item = &(String, String)> {
+        self.needs.iter().chain(&self.local_needs)
+    }
+
     /// What each name the kept statements bind stands for: the same import in two modules
     /// stands for the same thing; any other binding for itself.
     fn meanings(&self, module: &Module) -> Vec<(String, String)> {
@@ -892,7 +920,7 @@ fn cut_module(
             }
             let text = match qualified == imported {
                 true => namespace(name, &absolute, &read_of[&absolute]),
-                false => package_namespace(&read_of),
+                false => package_namespace(name, name, &read_of),
             };
             match read_late(module, &kept, name) {
                 true => {
@@ -969,11 +997,23 @@ fn cut_module(
         }
         replaced.insert(i, aliases);
     }
+    let mut local_imports = HashMap::new();
+    let mut local_needs = Vec::new();
+    for &i in &kept {
+        let statement = &module.statements[i];
+        if statement.kind == StatementKind::Definition {
+            let filled = fill_local_imports(module, statement, facts, modules, &mut local_needs)?;
+            if !filled.is_empty() {
+                local_imports.insert(i, filled);
+            }
+        }
+    }
     let rewrites = check_reach(
         &module.source,
         &module.statements,
         &kept,
         &replaced,
+        &local_imports,
         package,
         facts,
     )?;
@@ -982,9 +1022,107 @@ fn cut_module(
         rewrites,
         replaced,
         needs,
+        local_imports,
+        local_needs,
         renames: Vec::new(),
         late,
     })
+}
+
+/// The imports of the package's own modules in the function bodies of `statement`, a kept
+/// definition of `module` (an import cycle is their usual reason), each with what stands for
+/// it in the program; the `(module, name)` they need go to `needs`. A name imported as itself
+/// is the program's definition, so its import goes; one imported under another name becomes a
+/// local alias (`P = Pipe`); a module imported as an object becomes a local class holding what
+/// is read of it (see [`package_namespace`]). An import of a module that was not loaded stays,
+/// for [`check_reach`] to report.
+fn fill_local_imports(
+    module: &Module,
+    statement: &TopLevelStatement,
+    facts: &PythonFacts,
+    modules: &Modules,
+    needs: &mut Vec<(String, String)>,
+) -> Result<Vec<(LocalImport, String)>, SkipReason> {
+    let package = module.package.as_deref();
+    let text = &module.source[statement.span.start_byte..statement.span.end_byte];
+    // What the function bodies read through their imports, spelled absolutely
+    // (`pkg.main.Pipe.bind`).
+    let read: Vec<String> = (statement.resolved.iter())
+        .map(|chain| absolute_chain(chain, package))
+        .collect();
+    let mut filled = Vec::new();
+    'imports: for import in benchgen_python::local_imports(text) {
+        let [imported] = import.modules.as_slice() else {
+            continue;
+        };
+        let Some(absolute) = own_module(imported, package, facts) else {
+            continue;
+        };
+        let mut stands_for = String::new();
+        let mut needed = Vec::new();
+        for (name, qualified) in &import.imports {
+            let Some(path) = own_module(qualified, package, facts) else {
+                continue 'imports;
+            };
+            let chains: Vec<&str> = (read.iter())
+                .filter(|chain| **chain == path || chain.starts_with(&format!("{path}.")))
+                .map(String::as_str)
+                .collect();
+            // `import pkg.x` binds `pkg`, `import pkg.x as y` binds `pkg.x`; `from pkg import x`
+            // binds a module where `pkg.x` is one.
+            let plain = imported == qualified || imported.starts_with(&format!("{qualified}."));
+            if plain || modules.get(&path).is_some() {
+                let read_of = attributes_of_modules(&chains, modules)
+                    .ok_or_else(|| SkipReason::PackageModule(path.clone()))?;
+                if !read_of.is_empty() {
+                    stands_for.push_str(&package_namespace(name, &path, &read_of));
+                }
+                for (module_name, attributes) in read_of {
+                    needed.extend(attributes.into_iter().map(|a| (module_name.clone(), a)));
+                }
+                continue;
+            }
+            if modules.get(&absolute).is_none() {
+                continue 'imports;
+            }
+            if chains.is_empty() {
+                continue;
+            }
+            let original = qualified.rsplit('.').next().unwrap_or(qualified);
+            needed.push((absolute.clone(), original.to_string()));
+            if name != original {
+                stands_for.push_str(&format!("{name} = {original}\n"));
+            }
+        }
+        filled.push((import, stands_for));
+        needs.extend(needed);
+    }
+    Ok(filled)
+}
+
+/// What `chains` (absolute: `pkg.mod.f.attr`) read of the package's modules: each chain's
+/// attribute after the longest start of it that is a loaded module; `None` where a chain is a
+/// module itself (passed, returned, compared) or starts with none.
+fn attributes_of_modules(
+    chains: &[&str],
+    modules: &Modules,
+) -> Option<BTreeMap<String, BTreeSet<String>>> {
+    let mut read_of: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for chain in chains {
+        if modules.get(chain).is_some() {
+            return None;
+        }
+        let parts: Vec<&str> = chain.split('.').collect();
+        let (module, attribute) = (1..parts.len())
+            .rev()
+            .map(|n| (parts[..n].join("."), parts[n]))
+            .find(|(module, _)| modules.get(module).is_some())?;
+        read_of
+            .entry(module)
+            .or_default()
+            .insert(attribute.to_string());
+    }
+    Some(read_of)
 }
 
 /// The module of the package that a star import in `module` (`from .x import *`) takes
@@ -1111,9 +1249,14 @@ fn modules_read(
     Some(read)
 }
 
-/// Nested classes standing for the modules `read_of` names (`pkg.monad`, `pkg.monoid` under
-/// one `class pkg:`), each holding what is read of it (see [`namespace`]).
-fn package_namespace(read_of: &BTreeMap<String, BTreeSet<String>>) -> String {
+/// A class `name` standing for the module `module`, with classes nested in it for the
+/// modules under it that `read_of` names (`pkg.monad`, `pkg.monoid` under one `class pkg:`),
+/// each holding what is read of it (see [`namespace`]).
+fn package_namespace(
+    name: &str,
+    module: &str,
+    read_of: &BTreeMap<String, BTreeSet<String>>,
+) -> String {
     fn render(
         text: &mut String,
         prefix: &str,
@@ -1134,11 +1277,8 @@ fn package_namespace(read_of: &BTreeMap<String, BTreeSet<String>>) -> String {
             render(text, &format!("{prefix}.{child}"), depth + 1, read_of);
         }
     }
-    let Some(top) = read_of.keys().next().map(|m| root(m).to_string()) else {
-        return String::new();
-    };
-    let mut text = format!("class {top}:\n");
-    render(&mut text, &top, 0, read_of);
+    let mut text = format!("class {name}:\n");
+    render(&mut text, module, 0, read_of);
     text
 }
 
@@ -1277,12 +1417,14 @@ type Rewrite = (usize, String, String);
 /// nothing they use may be a hazard. A relative import of a standard-library package is
 /// importable in the sandbox once spelled absolutely: the rewrites that do so are returned.
 /// `replaced` statements import from the package's own modules, which the slice fills: they
-/// are not checked here (what they bring in is, in its own module).
+/// are not checked here (what they bring in is, in its own module); nor are the imports in
+/// function bodies that `filled` lists by statement.
 fn check_reach(
     source: &str,
     statements: &[TopLevelStatement],
     kept: &BTreeSet<usize>,
     replaced: &HashMap<usize, String>,
+    filled: &HashMap<usize, Vec<(LocalImport, String)>>,
     package: Option<&str>,
     facts: &PythonFacts,
 ) -> Result<Vec<Rewrite>, SkipReason> {
@@ -1322,7 +1464,15 @@ fn check_reach(
         // Python is never taken.
         let optional = (text.trim_start().starts_with("try") && text.contains("ImportError"))
             || version_guarded(text);
+        // Once each: a class body may import the same module, binding attributes of the class.
+        let mut filled_here: Vec<&String> = (filled.get(&i).into_iter().flatten())
+            .flat_map(|(import, _)| &import.modules)
+            .collect();
         for module in &statement.modules {
+            if let Some(at) = filled_here.iter().position(|m| *m == module) {
+                filled_here.swap_remove(at);
+                continue;
+            }
             let module = match module.strip_prefix('.').is_some() {
                 // `try: from .x import y` / `except ImportError: fallback`: a one-file program
                 // has no package, so the import fails and the fallback runs, as where the
@@ -1458,6 +1608,16 @@ fn assemble(module: &Module, cut: &Cut) -> Result<String, SkipReason> {
         for (from, to) in &cut.renames {
             text = benchgen_python::rename_global(&text, from, to)
                 .ok_or_else(|| SkipReason::NameClash(from.clone()))?;
+        }
+        // After the renames: a name a removed import bound reads the program's definition,
+        // which keeps its name (another module asks for it), not a renamed one of this module.
+        if let Some(filled) = cut.local_imports.get(&i) {
+            let stands_for = |import: &LocalImport| {
+                let found = filled.iter().find(|(f, _)| f == import);
+                found.map(|(_, text)| text.clone())
+            };
+            text = benchgen_python::replace_local_imports(&text, stands_for)
+                .ok_or_else(|| SkipReason::PackageModule(filled[0].0.modules.join(", ")))?;
         }
         program.push_str(&text);
         if !program.ends_with('\n') {
@@ -2156,6 +2316,77 @@ def f(x: 'Zone'):
         assert!(
             program.ends_with(&format!("{both}\n\n{namespace}")),
             "{program}"
+        );
+    }
+
+    #[test]
+    fn package_imports_in_function_bodies_are_filled_like_module_level_ones() {
+        // pipetools: `debug.get_name` does `from pipetools.main import Pipe` in its body, since
+        // `main` imports `get_name` from `debug`.
+        let main = "from pkg.utils import describe\n\n\nclass Pipe:\n    \
+                    def __init__(self, func):\n        self.func = func\n\n    \
+                    def __repr__(self):\n        return describe(self.func)\n";
+        let utils = "def describe(f):\n    \"\"\"What `f` is.\"\"\"\n    \
+                     from pkg.main import Pipe\n    \
+                     return 'pipe' if isinstance(f, Pipe) else f.__name__\n\n\n\
+                     def shout(f):\n    return describe(f).upper() + '!'\n";
+        let facts = PythonFacts::for_tests(&["isinstance"], &[]);
+        let sliced = |utils: &str, target: &str| {
+            let files = [
+                ("pkg", "", Some("pkg")),
+                ("pkg.main", main, Some("pkg")),
+                ("pkg.utils", utils, Some("pkg")),
+            ];
+            let modules = Modules::new(files.iter().copied());
+            slice_in(utils, target, Some("pkg"), &facts, &modules)
+        };
+        let pipe = "class Pipe:\n    def __init__(self, func):\n        self.func = func\n\n    \
+                    def __repr__(self):\n        return describe(self.func)\n";
+        let describe = "def describe(f):\n    \"\"\"What `f` is.\"\"\"\n    \
+                        return 'pipe' if isinstance(f, Pipe) else f.__name__\n";
+        // The name is the program's definition now: the import goes, in the target too.
+        // `main` wants `describe` of `utils`, the target's module: it comes once, first.
+        let shout = "def shout(f):\n    return describe(f).upper() + '!'\n";
+        assert_eq!(
+            sliced(utils, "shout").unwrap(),
+            format!("{describe}\n\n{pipe}\n\n{shout}")
+        );
+        // Under another name, relative: an alias in its place.
+        let aliased = utils
+            .replace(
+                "from pkg.main import Pipe\n",
+                "from .main import Pipe as P\n",
+            )
+            .replace("isinstance(f, Pipe)", "isinstance(f, P)");
+        let program = sliced(&aliased, "shout").unwrap();
+        assert!(
+            program.contains("\"\"\"What `f` is.\"\"\"\n    P = Pipe\n    return"),
+            "{program}"
+        );
+        // A module imported as an object: a class holding what is read of it, in its place.
+        for (import, spelled) in [
+            ("import pkg.main", "pkg.main.Pipe"),
+            ("from . import main", "main.Pipe"),
+        ] {
+            let namespace = utils
+                .replace("from pkg.main import Pipe", import)
+                .replace("isinstance(f, Pipe)", &format!("isinstance(f, {spelled})"));
+            let program = sliced(&namespace, "shout").unwrap();
+            assert!(program.contains(pipe), "{program}");
+            assert!(
+                program.contains("        Pipe = staticmethod(Pipe)\n    return 'pipe'"),
+                "{program}"
+            );
+            assert_eq!(benchgen_python::parse_errors(&program), None);
+        }
+        // A module used as a value stays a skip.
+        let value = utils.replace(
+            "from pkg.main import Pipe",
+            "from pkg.main import Pipe\n    from . import main\n    f = f or main",
+        );
+        assert_eq!(
+            sliced(&value, "shout"),
+            Err(SkipReason::PackageModule("pkg.main".into()))
         );
     }
 

@@ -43,8 +43,9 @@ pub use scan::{
     test_functions, top_level_names, Import,
 };
 pub use slice::{
-    body_shape, calls, chained_calls, raised_names, rename_global, top_level_statements, BodyShape,
-    Call, StatementKind, TopLevelStatement,
+    body_shape, calls, chained_calls, local_imports, raised_names, rename_global,
+    replace_local_imports, top_level_statements, BodyShape, Call, LocalImport, StatementKind,
+    TopLevelStatement,
 };
 pub use splice::{mask, nest_function, splice_body, splice_solution, standalone_definition};
 pub use syntax::{comment_block_start, parse_errors};

@@ -20,7 +20,7 @@ use benchgen_core::{Span, Target};
 use tree_sitter::Node;
 
 use crate::functions::definitions;
-use crate::syntax::{line_start, named_children, parse, text, walk, Lines};
+use crate::syntax::{indent_of, line_start, named_children, newline, parse, text, walk, Lines};
 
 /// One module-level statement and the names it binds and reads.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -938,6 +938,99 @@ fn rename_in(
     Some(())
 }
 
+/// One import statement in the body of a function (a method, a nested function) that a
+/// module-level statement defines: it binds locals of that function when it runs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LocalImport {
+    /// The modules it imports, as [`TopLevelStatement::modules`] spells them.
+    pub modules: Vec<String>,
+    /// What it binds, `(name, qualified)` as [`TopLevelStatement::imports`] spells them.
+    pub imports: Vec<(String, String)>,
+}
+
+/// The imports in the bodies of the functions `statement` (one module-level statement)
+/// defines, in source order; not those of a class body, which bind attributes of the class.
+pub fn local_imports(statement: &str) -> Vec<LocalImport> {
+    let tree = parse(statement);
+    let mut found = Vec::new();
+    collect_local_imports(tree.root_node(), false, statement, &mut found);
+    found.into_iter().map(|(_, import)| import).collect()
+}
+
+/// `statement` with each of its [`local_imports`] that `replacement` gives a text for replaced
+/// by that text (its lines indented as the import was); an empty text removes the import, or
+/// leaves `pass` where it was its block's only statement. `None` where an import to replace
+/// shares a line with another statement (`import x; y()`).
+pub fn replace_local_imports(
+    statement: &str,
+    mut replacement: impl FnMut(&LocalImport) -> Option<String>,
+) -> Option<String> {
+    let tree = parse(statement);
+    let mut found = Vec::new();
+    collect_local_imports(tree.root_node(), false, statement, &mut found);
+    let newline = newline(statement);
+    let mut out = statement.to_string();
+    for (node, import) in found.into_iter().rev() {
+        let Some(text) = replacement(&import) else {
+            continue;
+        };
+        let start = line_start(statement, node.start_byte());
+        let end = statement[node.end_byte()..]
+            .find('\n')
+            .map_or(statement.len(), |i| node.end_byte() + i + 1);
+        let rest = statement[node.end_byte()..end].trim();
+        if !statement[start..node.start_byte()].trim().is_empty()
+            || !(rest.is_empty() || rest.starts_with('#'))
+        {
+            return None;
+        }
+        let alone = node
+            .parent()
+            .is_some_and(|block| named_children(block).count() == 1);
+        let text = match text.is_empty() && alone {
+            true => "pass".to_string(),
+            false => text,
+        };
+        let indent = indent_of(&statement[start..]);
+        let lines: String = text
+            .lines()
+            .map(|line| match line.is_empty() {
+                true => newline.to_string(),
+                false => format!("{indent}{line}{newline}"),
+            })
+            .collect();
+        out.replace_range(start..end, &lines);
+    }
+    Some(out)
+}
+
+/// The import statements under `node` that run inside a function body, with what each imports.
+fn collect_local_imports<'t>(
+    node: Node<'t>,
+    in_function: bool,
+    source: &str,
+    found: &mut Vec<(Node<'t>, LocalImport)>,
+) {
+    let in_function = match node.kind() {
+        "import_statement" | "import_from_statement" if in_function => {
+            let mut scope = Scope::new(ScopeKind::Function);
+            visit(node, &mut scope, source);
+            let import = LocalImport {
+                modules: scope.modules,
+                imports: scope.imports,
+            };
+            found.push((node, import));
+            return;
+        }
+        "function_definition" => true,
+        "class_definition" => false,
+        _ => in_function,
+    };
+    for child in named_children(node) {
+        collect_local_imports(child, in_function, source, found);
+    }
+}
+
 /// Defaults and annotations of parameters are read in the enclosing scope; the parameter
 /// names themselves are the function's locals.
 fn rename_parameters(
@@ -1332,6 +1425,51 @@ class C:
         assert_eq!(shape("C.run").callee, Some("self._impl".into()));
         // A call that does more than hand on its parameters is no delegation, nor its callee.
         assert_eq!(shape("work").callee, None);
+    }
+
+    #[test]
+    fn imports_in_function_bodies_are_found_and_replaced() {
+        let source = "\
+class Pipe:
+    from .consts import LIMIT
+
+    def __repr__(self):
+        from pkg.main import get_name as name
+        import pkg.util
+        return name(self) + pkg.util.tag()
+
+
+def get_name(f):
+    \"\"\"The name of `f`.\"\"\"
+    if f is None:
+        from .main import Pipe  # a cycle
+    from .main import Pipe
+    return isinstance(f, Pipe)
+";
+        let modules: Vec<Vec<String>> = local_imports(source)
+            .into_iter()
+            .map(|import| import.modules)
+            .collect();
+        // The class body's import binds an attribute, not a local.
+        assert_eq!(modules, [["pkg.main"], ["pkg.util"], [".main"], [".main"]]);
+        assert_eq!(
+            local_imports(source)[0].imports,
+            [("name".to_string(), "pkg.main.get_name".to_string())]
+        );
+        let replaced = replace_local_imports(source, |import| match import.modules[0].as_str() {
+            "pkg.main" => Some("name = get_name".to_string()),
+            ".main" => Some(String::new()),
+            _ => None,
+        });
+        assert_eq!(
+            replaced.unwrap(),
+            source
+                .replace("from pkg.main import get_name as name", "name = get_name")
+                .replace("from .main import Pipe  # a cycle", "pass")
+                .replace("    from .main import Pipe\n", "")
+        );
+        let shared = "def f():\n    from .main import Pipe; return Pipe\n";
+        assert_eq!(replace_local_imports(shared, |_| Some(String::new())), None);
     }
 
     #[test]
