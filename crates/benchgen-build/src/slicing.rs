@@ -14,7 +14,9 @@
 //! imports from (a piece of the target's own module holds what it shares with the target's
 //! cut, once), and the import becomes the alias it bound (`z = y` for `import y as z`). A
 //! package module used as a namespace (`from . import m`, then only `m.attr` reads) becomes a
-//! small class holding exactly those attributes; one used as a bare value is a skip. A name
+//! small class holding exactly those attributes (one class at the program's end holding what
+//! all of them read, where several modules read different attributes of one: fnc's modules
+//! each `import fnc`, the package itself); one used as a bare value is a skip. A name
 //! that another module binds otherwise than the target's is renamed there
 //! (`_{module}_{name}`) unless the new name is taken, which is a skip. Modules that import each
 //! other (toolz's `functoolz` ends with `from . import _signatures as _sigs`, which imports
@@ -379,7 +381,9 @@ fn slice_source(
     let (mut pieces, wanted) = package_pieces(cut.wants(), facts, modules)?;
     let order = import_order(&pieces);
     unify_meanings(&target_piece, &cut, &mut pieces, &order, &wanted)?;
-    let deferred = place_late_imports(&mut pieces, &mut cut, &order);
+    let merged = merged_namespaces(&mut pieces, &mut cut);
+    let mut deferred = place_late_imports(&mut pieces, &mut cut, &order);
+    deferred.extend(merged);
     // The target's module is a piece too where another module wants some of it: what that piece
     // keeps comes once, where the piece stands (a second copy of the target would show its body
     // in the prompt). Imports of the package stay, each standing for what its cut reads.
@@ -609,6 +613,51 @@ fn place_late_imports(pieces: &mut [(Module, Cut)], cut: &mut Cut, order: &[usiz
     deferred
 }
 
+/// One class for each name that the namespaces of several modules bind, reading different
+/// things through it (fnc's `mappings` reads `fnc.iteratee`, its `utilities` `fnc.get`, both
+/// after `import fnc`): functions look the name up when called and would all find the class
+/// defined last, which holds only what its own module reads. The class holding what all of them
+/// read goes at the program's end; the late ones it stands in for are left out, and those read
+/// at import time stay where they are. Classes for different modules under one name are left
+/// as they are.
+fn merged_namespaces(pieces: &mut [(Module, Cut)], cut: &mut Cut) -> Vec<String> {
+    let mut read_by_name: BTreeMap<String, Vec<ReadOf>> = BTreeMap::new();
+    for module_cut in pieces.iter().map(|(_, c)| c).chain(std::iter::once(&*cut)) {
+        for (name, read_of) in &module_cut.namespaces {
+            let reads = read_by_name.entry(name.clone()).or_default();
+            if !reads.contains(read_of) {
+                reads.push(read_of.clone());
+            }
+        }
+    }
+    let mut classes = Vec::new();
+    for (name, reads) in read_by_name.into_iter().filter(|(_, r)| r.len() > 1) {
+        let mut merged = ReadOf::new();
+        for (module, attributes) in reads.into_iter().flatten() {
+            merged.entry(module).or_default().extend(attributes);
+        }
+        let class = match merged.iter().collect::<Vec<_>>().as_slice() {
+            _ if merged.keys().all(|module| root(module) == name) => {
+                package_namespace(&name, &name, &merged)
+            }
+            [(module, attributes)] => namespace(&name, module, attributes),
+            _ => continue,
+        };
+        let header = format!("class {name}:\n");
+        for module_cut in pieces
+            .iter_mut()
+            .map(|(_, c)| c)
+            .chain(std::iter::once(&mut *cut))
+        {
+            module_cut
+                .late
+                .retain(|(_, _, text)| !text.starts_with(&header));
+        }
+        classes.push(class);
+    }
+    classes
+}
+
 /// The program: the modules' kept statements in order, then `deferred`, with `from __future__`
 /// imports first and a definition imported by two modules kept once.
 fn join_program<'m>(
@@ -656,6 +705,9 @@ fn join_program<'m>(
     Ok(program)
 }
 
+/// What a program reads of package modules through one name, by module: the attributes.
+type ReadOf = BTreeMap<String, BTreeSet<String>>;
+
 /// One module's text and statements, as a slice reads them.
 struct Module {
     /// Its dotted name; `None` for a target's lone file. The same definition in the target's
@@ -685,6 +737,9 @@ struct Cut {
     /// [`read_late`]), `(import statement, module, class text)`: in place where that module
     /// comes first, else (an import cycle) at the program's end.
     late: Vec<(usize, String, String)>,
+    /// The namespace classes of package modules among the kept statements (in place or late),
+    /// `(name, what is read of each module through it)`.
+    namespaces: Vec<(String, ReadOf)>,
     /// Module-level names renamed in the kept statements, `(from, to)`: their meaning here
     /// clashes with the same name's in the target's module or one before.
     renames: Vec<(String, String)>,
@@ -874,6 +929,7 @@ fn cut_module(
     let mut replaced = HashMap::new();
     let mut needs = Vec::new();
     let mut late = Vec::new();
+    let mut namespaces = Vec::new();
     // Names the kept statements read, by root, and those asked for.
     let read: HashSet<&str> = kept
         .iter()
@@ -922,6 +978,7 @@ fn cut_module(
                 true => namespace(name, &absolute, &read_of[&absolute]),
                 false => package_namespace(name, name, &read_of),
             };
+            namespaces.push((name.clone(), read_of.clone()));
             match read_late(module, &kept, name) {
                 true => {
                     late.push((i, absolute.clone(), text));
@@ -976,6 +1033,8 @@ fn cut_module(
                 let attributes = attributes_read(module, &kept, name)
                     .ok_or_else(|| SkipReason::PackageModule(submodule.clone()))?;
                 let text = namespace(name, &submodule, &attributes);
+                let read_of = BTreeMap::from([(submodule.clone(), attributes.clone())]);
+                namespaces.push((name.clone(), read_of));
                 match read_late(module, &kept, name) {
                     true => late.push((i, submodule.clone(), text)),
                     false => aliases.push_str(&text),
@@ -1026,6 +1085,7 @@ fn cut_module(
         local_needs,
         renames: Vec::new(),
         late,
+        namespaces,
     })
 }
 
@@ -2388,6 +2448,36 @@ def f(x: 'Zone'):
             sliced(&value, "shout"),
             Err(SkipReason::PackageModule("pkg.main".into()))
         );
+    }
+
+    #[test]
+    fn a_package_several_modules_import_as_itself_is_one_class_of_all_they_read() {
+        // fnc: `mappings` and `utilities` both `import fnc`, the package whose `__init__`
+        // re-exports their functions; `mapkeys` reads `fnc.iteratee`, which reads `fnc.get`.
+        let init = "from .maps import get, mapkeys\nfrom .util import (\n    iteratee,\n)\n";
+        let util = "import pkg\n\n\ndef iteratee(f):\n    \
+                    return f if callable(f) else lambda obj: pkg.get(f, obj)\n";
+        let maps = "import pkg\n\n\ndef get(key, obj):\n    return obj[key]\n\n\n\
+                    def mapkeys(f, obj):\n    f = pkg.iteratee(f)\n    \
+                    return {f(k): v for k, v in obj.items()}\n";
+        let files = [
+            ("pkg", init, Some("pkg")),
+            ("pkg.util", util, Some("pkg")),
+            ("pkg.maps", maps, Some("pkg")),
+        ];
+        let modules = Modules::new(files.iter().copied());
+        let facts = PythonFacts::for_tests(&["callable"], &[]);
+        let program = slice_in(maps, "mapkeys", Some("pkg"), &facts, &modules).unwrap();
+        let class = |name: &str| program.matches(&format!("class {name}:\n")).count();
+        assert_eq!(class("pkg"), 1, "{program}");
+        assert!(
+            program.ends_with(
+                "class pkg:\n    \"\"\"The module `pkg`, as far as this program uses it.\"\"\"\n\n    \
+                 get = staticmethod(get)\n    iteratee = staticmethod(iteratee)\n"
+            ),
+            "{program}"
+        );
+        assert_eq!(benchgen_python::parse_errors(&program), None);
     }
 
     #[test]
