@@ -2201,8 +2201,9 @@ class Probe:
                 case.update(returns_self=True, type="bool", literal=True, equal=True,
                             floats="none")
             checked = self._checked_inputs(args, kwargs, value, first.get("inputs", []))
-            if checked:
-                case.update(bound_args=self._bound_text(args, kwargs, checked),
+            bound = self._bound_text(args, kwargs, checked) if checked else None
+            if bound is not None:
+                case.update(bound_args=bound,
                             inputs_after=[{k: item[k] for k in ("name", "given", "repr", "encoded")}
                                           for item in checked])
             state = first.get("state")
@@ -2515,13 +2516,18 @@ class Probe:
         return checked
 
     def _bound_text(self, args, kwargs, checked):
-        """The call's argument text with the checked inputs by name (`given_coll`)."""
+        """The call's argument text with the checked inputs by name (`given_coll`); None where
+        another argument has no literal (a doctest's lambda, which only the call's own text
+        spells): then its inputs are not checked."""
         by_slot = {item["slot"]: item["name"] for item in checked}
         first = 1 if self.spec is not None else 0
         parts = [by_slot.get(k) or self._literal(args[k]) for k in range(first, len(args))]
-        parts += [f"{name}={by_slot.get(name) or self._literal(value)}"
-                  for name, value in kwargs.items()]
-        return ", ".join(parts)
+        parts += [by_slot.get(name) or self._literal(value) for name, value in kwargs.items()]
+        if None in parts:
+            return None
+        keywords = parts[len(parts) - len(kwargs):] if kwargs else []
+        positional = parts[:len(parts) - len(kwargs)]
+        return ", ".join(positional + [f"{name}={text}" for name, text in zip(kwargs, keywords)])
 
     def _tracer(self, lines, arcs):
         """Collects the body lines a call runs, and its arcs: pairs of lines run one after the

@@ -5,6 +5,10 @@
 //! and mutants alone kept one raising example, so an answer accepting a missing `#` passed. The documented calls now come
 //! first, once each however they are spelled (the pools hold `'#0099cc'` too).
 //!
+//! A documented call that passes a lambda beside a dict the function returns another of (whose
+//! input the tests check after the call) crashed the probe writing the call's arguments by name
+//! (the lambda has no literal): every candidate of fnc's `mapkeys` shape "did not run". The
+//! inputs of such a call are not checked; the call is a test.
 //! Needs bubblewrap and root: without them the test is ignored, or fails under CI.
 
 include!(concat!(env!("OUT_DIR"), "/prereq.rs"));
@@ -76,4 +80,32 @@ fn the_documented_calls_are_tests_once_each() {
         passes(&main, example, Some(accepts_no_hash)),
         (false, false)
     );
+}
+
+const MAPKEYS: &str = r#"
+def mapkeys(func, obj):
+    """A dict with the keys of `obj` mapped by `func`, the same values.
+
+    >>> mapkeys(lambda k: k * 2, {'a': 1, 'b': 2})
+    {'aa': 1, 'bb': 2}
+    """
+    return {func(k): v for k, v in obj.items()}
+"#;
+
+#[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
+fn a_documented_call_passing_a_lambda_is_a_test() {
+    require(&[Prereq::Sandbox]);
+    let (main, second) = executors();
+    let report = build_one("mapkeys.py", MAPKEYS, &main, &second);
+    let mapkeys = item(&report, "mapkeys");
+    println!("{}", mapkeys.tests);
+    assert!(
+        mapkeys.tests.contains("lambda k: k * 2"),
+        "{}",
+        mapkeys.tests
+    );
+    assert_eq!(passes(&main, mapkeys, None), (true, true));
+    let built = "out = {}\nfor key in obj:\n    out[func(key)] = obj[key]\nreturn out";
+    assert_eq!(passes(&main, mapkeys, Some(built)), (true, true));
 }
