@@ -36,7 +36,10 @@ values for the constructor's parameters; a receiver is kept when building it twi
 at most MAX_RECEIVERS with distinct states are kept. A container or a builder needs state
 that no constructor call gives, so receivers are also built by short sequences: a constructed
 receiver, then one or two calls of the class's own methods that return None or the receiver
-and change its state (`obj.add(3)`, `obj['a'] = 1`), kept on the same terms. The receiver is
+and change its state (`obj.add(3)`, `obj['a'] = 1`), kept on the same terms, and calls that
+refer to what earlier ones made (`obj.create_node(1, 'b', 'a')` under the node `'a'`); a
+sequence's receiver is new where its state or its shape (`_shape`: a tree's nodes under
+others) is. The receiver is
 the call's first argument (a `_Receiver` token, which mutation leaves alone and crossover
 swaps); each case records the constructor's argument text, the steps (the test's setup states
 them) and the receiver's state after the call (its public attributes, or all of `vars()` when it
@@ -367,7 +370,15 @@ OPTIONAL_RECEIVER_VALUES = 12
 # hold and the class's own words first).
 MAX_SEQUENCE_RECEIVERS = 4
 SEQUENCE_BASES = 4
+# Receivers built with the state of a kept one tried as bases where no kept one grows.
+ALIKE_BASES = 8
 MAX_STEPS = 2
+# Receivers grown by calls that refer to what earlier ones made (see `_referring_receivers`):
+# a tree of three nodes at most.
+REFERRING_RECEIVERS = 3
+# How deep a receiver's shape looks, and at how many values in all (see `_shape`).
+MAX_SHAPE_DEPTH = 6
+MAX_SHAPE_ITEMS = 200
 STEP_PREFIXES = ("add", "append", "insert", "push", "put", "set", "update", "extend", "register",
                  "include", "merge", "enqueue", "bump")
 MAX_MUTATORS = 12
@@ -733,6 +744,9 @@ class Probe:
         self.target = self.function
         self.spec = config.get("receiver")
         self.receivers = []
+        # Receivers built with a state one of `receivers` has: bases for sequences where those
+        # grow none (see `_grow_receivers`).
+        self.alike = []
         # What the receivers hold (see _note_members).
         self.members = []
         self.receiver_object = None
@@ -1050,14 +1064,22 @@ class Probe:
                 continue
             seen.add((factory, text))
             first = self._construct(args, kwargs, factory=factory, cls=cls)
-            if first is None or first != self._construct(args, kwargs, factory=factory, cls=cls):
+            again = first and self._construct(args, kwargs, factory=factory, cls=cls)
+            if first is None or again is None or first[0] != again[0]:
                 continue
+            made = _Receiver(text, args, kwargs, first[0], factory=factory, cls=cls)
             # Without a state to tell them apart, receivers differ by their text.
-            state = first if first != "-" else f"-{factory}:{text}"
-            if state in states:
+            state = first[0] if first[0] != "-" else f"-{factory}:{text}"
+            # A receiver a sequence builds is new where no constructed one is the same, in
+            # state and shape (see `_sameness`); one with a state a kept receiver has is set
+            # aside (see `_grow_receivers`).
+            known = state in states
+            states |= {state, _sameness(first, again)}
+            if known:
+                self.alike += [made][:ALIKE_BASES - len(self.alike)]
                 continue
-            states.add(state)
-            self.receivers.append(_Receiver(text, args, kwargs, first, factory=factory, cls=cls))
+            self.receivers.append(made)
+            self._note_members(self._held(made))
         return states
 
     def _mutators(self):
@@ -1084,8 +1106,10 @@ class Probe:
             if parameters and len(required) <= 2:
                 arities = tuple(range(len(required), max(len(required), min(len(positional), 2))
                                       + 1))
-                found.append((not name.startswith(STEP_PREFIXES), name, arities))
-        return [(name, arities) for _, name, arities in sorted(found)][:MAX_MUTATORS]
+                found.append((not name.startswith(STEP_PREFIXES), name, arities,
+                              len(positional)))
+        return [(name, arities, positional)
+                for _, name, arities, positional in sorted(found)][:MAX_MUTATORS]
 
     def _step(self, name, step_args):
         """The statement text of one step, or None when an argument has no literal."""
@@ -1109,8 +1133,10 @@ class Probe:
         # A receiver a step cannot change (a cache of size 0) gives none: the next one may.
         bases = [r for r in self.receivers if r.state not in ("-", None)][:SEQUENCE_BASES]
         grown, again = [], []
-        for base in bases:
-            for name, arities in self._mutators():
+        mutators = self._mutators()
+
+        def one_step(base):
+            for name, arities, positional in mutators:
                 tuples = [tuple(values[(j + k) % len(values)] for k in range(arity))
                           for arity in arities for j in range(STEP_TRIES if arity else 1)]
                 for t, step_args in enumerate(tuples):
@@ -1122,8 +1148,19 @@ class Probe:
                     made = self._sequence_receiver(base, (step,), states)
                     if made is not None:
                         grown.append(made)
-                        again.append((made, name, tuples[t + 1:]))
+                        again.append((made, name, tuples[t + 1:], positional))
                         break
+
+        for base in bases:
+            one_step(base)
+        # The state a test checks may hide what makes every step fail (`Tree(identifier=[1])`
+        # cannot hash into the parent tables of its nodes, `Tree(identifier=(1, 2))` can):
+        # where no kept receiver grows, the first of those set aside for a state one of them
+        # has that does.
+        for base in self.alike if not grown else ():
+            one_step(base)
+            if grown:
+                break
         # Two steps: what one call added, then another's (a container with two elements).
         for first, second in zip(grown, grown[1:]):
             if len(grown) >= MAX_SEQUENCE_RECEIVERS + MAX_STEPS or self._out_of_time():
@@ -1134,45 +1171,95 @@ class Probe:
                     grown.append(made)
         # The same call again with the next values: two elements of one kind (two trees
         # planted, so that which is the tallest among equals shows), where the class has a
-        # single mutator and the pairs above never form.
-        for made, name, rest in again:
+        # single mutator and the pairs above never form. Where the call with the next values
+        # raises (a second root), one that refers to what the first made may not.
+        refused = []
+        for made, name, rest, positional in again:
             if len(grown) >= MAX_SEQUENCE_RECEIVERS + MAX_STEPS or self._out_of_time():
                 break
-            for step_args in rest if len(made.steps) < MAX_STEPS else ():
-                step = self._step(name, step_args)
+            steps = [self._step(name, step_args) for step_args in rest]
+            for step in steps if len(made.steps) < MAX_STEPS else ():
                 twice = None if step is None else self._sequence_receiver(made, (step,), states)
                 if twice is not None:
                     grown.append(twice)
                     break
+            else:
+                if steps and steps[0] is not None and self._construct(
+                        made.args, made.kwargs, made.steps + (steps[0],), made.factory,
+                        made.cls) is None:
+                    refused.append((made, name, positional))
+        grown += self._referring_receivers(refused, values, states)
         self.receivers.extend(grown)
+
+    def _referring_receivers(self, refused, values, states):
+        """Receivers grown by calls that refer to what earlier calls made. `refused`: (receiver,
+        method name, its count of positional parameters) of the one-step receivers whose call
+        with the next values raised. That call again with fresh values and, in the next
+        positional parameter (its last where it has no more), a value an earlier step passed
+        or the receiver holds (`tree.create_node(1, 'b', 'a')` under the node `'a'` that
+        `create_node(3, 'a')` added, where a second root is refused). From each such receiver,
+        one more such call: under the newest value (a chain, `c` under `b` under `a`) and under
+        the oldest (two children of one node), as moving or removing a node needs."""
+        found = []
+
+        def refer(made, name, arity, newest_first):
+            used = [v for step in made.steps for v in step[2]]
+            earlier = used + [v for v in self._held(made) if not _among(v, used)]
+            fresh = [v for v in values if not _among(v, used)][:arity - 1]
+            if len(fresh) < arity - 1:
+                return None
+            for value in earlier[::-1] if newest_first else earlier:
+                step = self._step(name, tuple(fresh) + (value,))
+                grown = None if step is None else self._sequence_receiver(made, (step,), states)
+                if grown is not None:
+                    return grown
+            return None
+
+        for made, name, positional in refused:
+            if len(found) >= REFERRING_RECEIVERS or self._out_of_time():
+                break
+            arity = min(len(made.steps[0][2]) + 1, positional)
+            grown = refer(made, name, arity, False) if arity else None
+            if grown is None:
+                continue
+            found.append(grown)
+            for newest_first in (True, False):
+                if len(found) < REFERRING_RECEIVERS and not self._out_of_time():
+                    deeper = refer(grown, name, arity, newest_first)
+                    found += [deeper] if deeper is not None else []
+        return found
 
     def _sequence_receiver(self, base, steps, states):
         """`base` with `steps` called after its own, when building that twice gives the same
-        new state; else None."""
+        state and elements, and no receiver is the same (see `_sameness`); else None."""
         steps = base.steps + tuple(steps)
         first = self._construct(base.args, base.kwargs, steps, base.factory, base.cls)
-        if first is None or first == "-" or first in states:
+        if first is None or first[0] == "-":
             return None
-        if self._construct(base.args, base.kwargs, steps, base.factory, base.cls) != first:
+        again = self._construct(base.args, base.kwargs, steps, base.factory, base.cls)
+        if again is None or again[:2] != first[:2] or _sameness(first, again) in states:
             return None
-        states.add(first)
-        return _Receiver(base.text, base.args, base.kwargs, first, steps, base.factory,
+        states.add(_sameness(first, again))
+        made = _Receiver(base.text, base.args, base.kwargs, first[0], steps, base.factory,
                          base.cls)
+        self._note_members(self._held(made))
+        return made
 
-    def _note_members(self, obj):
-        """Remembers the first few elements (a mapping's keys) of a receiver that iterates:
-        `discard`, `get`, `remove`, `index` take what the receiver holds, which no pool has."""
+    def _note_members(self, held):
+        """Remembers the first few elements a receiver holds (see `_items`): `discard`, `get`,
+        `remove`, `index` take what the receiver holds, which no pool has."""
         if len(self.members) < MAX_MEMBERS:
-            self.members += [v for v in self._items(obj) if not _among(v, self.members)]
+            self.members += [v for v in held if not _among(v, self.members)]
 
     def _items(self, obj):
         """The first few distinct elements (a mapping's keys) of `obj` that a test can write;
-        [] where it does not iterate."""
+        where it does not iterate, the keys of the dicts its attributes hold (a tree keeps its
+        nodes by identifier in `_nodes`: what `children(nid)` looks up); [] where it has
+        neither."""
         items = []
-        if not hasattr(type(obj), "__iter__"):
-            return items
         try:
-            for value in itertools.islice(iter(obj), MEMBERS_PER_RECEIVER):
+            held = iter(obj) if hasattr(type(obj), "__iter__") else _attribute_keys(obj)
+            for value in itertools.islice(held, MEMBERS_PER_RECEIVER):
                 if self._shown(value) and not _among(value, items):
                     items.append(value)
         except BaseException:  # noqa: BLE001 - an iteration that fails holds no more
@@ -1199,14 +1286,15 @@ class Probe:
             return False
 
     def _construct(self, args, kwargs, steps=(), factory=None, cls=None):
-        """The canonical state of `Class(*args, **kwargs)` (the subclass `cls`'s) with `steps`
-        called on it, or None when that fails."""
+        """(the canonical state, the canonical of what it holds: `_items`, its `_shape`) of
+        `Class(*args, **kwargs)` (the subclass `cls`'s) with `steps` called on it, or None when
+        that fails."""
         try:
             with self._quietly():
                 obj = self._build(args, kwargs, steps, factory, cls)
                 state = self._observable(obj)
-                self._note_members(obj)
-                return "-" if state is None else _canonical(state[1], 0)
+                return ("-" if state is None else _canonical(state[1], 0),
+                        _canonical(self._items(obj), 0), _shape(obj))
         except BaseException as exc:  # noqa: BLE001 - a constructor that fails is no receiver
             name = "receiver " + type(exc).__name__
             self.errors[name] = self.errors.get(name, 0) + 1
@@ -1730,10 +1818,12 @@ class Probe:
         argument's), and one of those it does not (`update(items)`: other receivers' items);
         and the first item, where it is a tuple (a namedtuple, a record), spread over the
         positional parameters (`discardi(*Interval(1, 5))`, `containsi(1, 5, None)`); and a
-        number inside the span of a held record (`cut(3)` where `Book(1, 5)` is held). Pools
-        hold no lists of the program's own values, nor numbers that match a receiver's, so
-        without these a mutator may change no receiver in any call, and a body that does
-        nothing passes. The other arguments are those of the richest call that worked."""
+        number inside the span of a held record (`cut(3)` where `Book(1, 5)` is held); last,
+        for a receiver that does not iterate, each item alone (`remove_node(nid)` of a tree's
+        nodes). Pools hold no lists of the program's own values, nor numbers that match a
+        receiver's, so without these a mutator may change no receiver in any call, and a body
+        that does nothing passes. The other arguments are those of the richest call that
+        worked."""
         positional = [i for i, p in enumerate(self.params)
                       if i and p["kind"] in ("positional_only", "positional")]
         if self.spec is None or not positional:
@@ -1780,6 +1870,20 @@ class Probe:
                     for extra in extras:
                         if room > 0:
                             room -= call(receiver, {1: middle, **extra})
+        # Then, for a receiver that does not iterate, whose items are the keys of its tables
+        # (see `_items`) that its methods look up one at a time, as many calls again: the items
+        # one at a time, turned by one over the required parameters, or given to the first
+        # where none is (`children(nid)` of each node a tree holds, `move_node(b, a)`,
+        # `depth(node=None)`). After the calls above, which they leave as they were.
+        room = HELD_CALLS if not hasattr(self.cls, "__iter__") else 0
+        looked_up = required or positional[:1]
+        for receiver in self.receivers if room else ():
+            held = self._held(receiver)
+            for turn in range(len(held)):
+                given = {i: self._fitted(held[(turn + n) % len(held)], False, ("a", i), seen)
+                         for n, i in enumerate(looked_up)}
+                if None not in given.values() and room > 0:
+                    room -= call(receiver, given)
 
     def _slot_types(self):
         """{slot: {type: count}} of the arguments the calls that worked passed: positions
@@ -3757,6 +3861,59 @@ def _holds_nothing(obj):
         return len(obj) == 0
     except BaseException:  # noqa: BLE001 - no length: not a container
         return False
+
+
+def _sameness(first, again):
+    """What tells a receiver from others (`_construct`'s `first` and `again` building of it):
+    its state and shape (a tree's `root` and the nodes under it), or its state and elements
+    where building it twice gives two shapes (an identifier drawn at random: a node's parent
+    table, keyed by the tree's)."""
+    state, held, shape = first
+    return (state, "shape", shape) if shape == again[2] else (state, "held", held)
+
+
+def _shape(obj):
+    """A text of `obj`'s structure: containers by their items, objects with a `__dict__` by
+    their attributes (a tree's nodes by their parents and children), anything else by its
+    type; MAX_SHAPE_DEPTH levels deep and MAX_SHAPE_ITEMS values in all; "" where reading it
+    fails."""
+    left = [MAX_SHAPE_ITEMS]
+
+    def walk(value, depth):
+        left[0] -= 1
+        if value is None or type(value) in (bool, int, float, complex, str, bytes):
+            return repr(value)
+        if depth >= MAX_SHAPE_DEPTH or left[0] < 0:
+            return type(value).__name__
+        some = lambda items: list(itertools.islice(items, max(left[0], 0)))
+        if isinstance(value, dict):
+            return "{" + ", ".join(sorted(f"{walk(k, depth + 1)}: {walk(v, depth + 1)}"
+                                          for k, v in some(value.items()))) + "}"
+        if isinstance(value, (set, frozenset)):
+            return "{" + ", ".join(sorted(walk(v, depth + 1) for v in some(value))) + "}"
+        if isinstance(value, (list, tuple)):
+            return "[" + ", ".join(walk(v, depth + 1) for v in some(value)) + "]"
+        attributes = getattr(value, "__dict__", None)
+        if type(attributes) is dict and not callable(value) \
+                and not isinstance(value, types.ModuleType):
+            return type(value).__name__ + walk(attributes, depth + 1)
+        return type(value).__name__
+
+    try:
+        return walk(obj, 0)
+    except Exception:  # noqa: BLE001 - an attribute that fails to read: no shape (a time
+        # limit, a BaseException, still stops the build)
+        return ""
+
+
+def _attribute_keys(obj):
+    """The keys of the dicts `obj`'s attributes hold, attribute by attribute (none where it
+    has no `__dict__`)."""
+    attributes = getattr(obj, "__dict__", None)
+    if type(attributes) is not dict:
+        return iter(())
+    return (key for value in list(attributes.values()) if isinstance(value, dict)
+            for key in list(value))
 
 
 def _kind_fits(kind, usual):

@@ -12,6 +12,25 @@
 //! and its subclasses build none, the functions annotated to return the class build them, each
 //! its share, and the slice keeps them.
 //!
+//! `Family.depth` is a method of a class built node by node, each node under one added before
+//! (treelib's shape: `tree.create_node(tag, identifier, parent)`, one root only). A second call
+//! refused for a second root, so no receiver had more than one node and every depth was 0: a
+//! step may refer to what earlier steps made (the parent), and a receiver whose checked state
+//! (`root`) is the same is new where it holds other keys, or the same keys in another shape
+//! (two children of one node, a chain: `Family.siblings`).
+//!
+//! `Ledger.balance` is a method of a class whose constructor builds receivers that no step
+//! changes (`Ledger()` has no book to write in, `Ledger(book=[1, 2, 3])` cannot key by it),
+//! all with the state of the first: where no kept receiver grows, one set aside for its state
+//! is tried (`Ledger(book=(1, 2))`), as `Tree(identifier=(1, 2))` is for treelib.
+//!
+//! `Tag.kind_of` is a method of a class whose instances draw a serial number when built, so
+//! that no two builds have one shape, and whose checked state (`name`) links leave as it was:
+//! a receiver built by calls is told apart by the keys it holds there.
+//!
+//! `Registry.lookup` takes keys the receiver makes itself (`id-0`), which no pool holds: a
+//! receiver that does not iterate gives its methods the keys of its dict attributes.
+//!
 //! Needs bubblewrap and root: without them the test is ignored, or fails under CI.
 
 include!(concat!(env!("OUT_DIR"), "/prereq.rs"));
@@ -119,6 +138,197 @@ fn functions_that_return_the_class_build_its_receivers() {
     );
     assert_eq!(
         passes(&main, value_or, Some("return self.value")),
+        (false, false)
+    );
+}
+
+const FAMILY: &str = r#"
+class Family:
+    """People kept by name, each under a parent but the first."""
+
+    def __init__(self):
+        self.root = None
+        self._parents = {}
+
+    def add(self, tag, name, parent=None):
+        """Adds `name`, shown as `tag`, under `parent`; only the first has no parent."""
+        if name in self._parents:
+            raise ValueError(f"{name!r} is there already")
+        if parent is None:
+            if self.root is not None:
+                raise ValueError("one first only")
+            self.root = name
+        elif parent not in self._parents:
+            raise KeyError(parent)
+        self._parents[name] = parent
+
+    def depth(self, name):
+        """How many generations `name` is below the first; KeyError where it is absent."""
+        if name not in self._parents:
+            raise KeyError(name)
+        depth = 0
+        while self._parents[name] is not None:
+            name = self._parents[name]
+            depth += 1
+        return depth
+
+    def siblings(self, name):
+        """The others under the parent of `name`, in the order added; KeyError where it is
+        absent."""
+        if name not in self._parents:
+            raise KeyError(name)
+        parent = self._parents[name]
+        if parent is None:
+            return []
+        return [n for n, p in self._parents.items() if p == parent and n != name]
+
+    def is_above(self, older, younger):
+        """Whether `older` is a parent of `younger`, or of a parent of it, and so on; KeyError
+        where either is absent."""
+        if older not in self._parents or younger not in self._parents:
+            raise KeyError(older if older not in self._parents else younger)
+        while self._parents[younger] is not None:
+            younger = self._parents[younger]
+            if younger == older:
+                return True
+        return False
+"#;
+
+#[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
+fn a_step_may_refer_to_what_earlier_steps_made() {
+    require(&[Prereq::Sandbox]);
+    let (main, second) = executors();
+    let report = build_one("family.py", FAMILY, &main, &second);
+    let depth = item(&report, "Family.depth");
+    println!("{}", depth.tests);
+    assert_eq!(passes(&main, depth, None), (true, true));
+    let only_the_first = "if name not in self._parents:\n    raise KeyError(name)\nreturn 0";
+    assert_eq!(passes(&main, depth, Some(only_the_first)), (false, false));
+    // Two children of one node as well as a chain: their states and elements are alike, their
+    // shapes are not.
+    let siblings = item(&report, "Family.siblings");
+    println!("{}", siblings.tests);
+    assert_eq!(passes(&main, siblings, None), (true, true));
+    let only_children = "if name not in self._parents:\n    raise KeyError(name)\nreturn []";
+    assert_eq!(passes(&main, siblings, Some(only_children)), (false, false));
+    // Two nodes the receiver holds, one above the other: each receiver is called with its own.
+    let is_above = item(&report, "Family.is_above");
+    println!("{}", is_above.tests);
+    assert_eq!(passes(&main, is_above, None), (true, true));
+    let never = "if older not in self._parents or younger not in self._parents:\n    \
+                 raise KeyError(older if older not in self._parents else younger)\nreturn False";
+    assert_eq!(passes(&main, is_above, Some(never)), (false, false));
+}
+
+const REGISTRY: &str = r#"
+class Registry:
+    """Values kept under the keys it makes for them."""
+
+    def __init__(self):
+        self._values = {}
+
+    def register(self, value):
+        """Keeps `value` under a new key, `id-0`, `id-1`... in turn, and returns the key."""
+        key = f"id-{len(self._values)}"
+        self._values[key] = value
+        return key
+
+    def lookup(self, key, default=None):
+        """The value kept under `key`, or `default` for a key it did not make."""
+        if key not in self._values:
+            return default
+        return self._values[key]
+"#;
+
+#[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
+fn a_method_is_given_the_keys_its_receiver_keeps() {
+    require(&[Prereq::Sandbox]);
+    let (main, second) = executors();
+    let report = build_one("registry.py", REGISTRY, &main, &second);
+    let lookup = item(&report, "Registry.lookup");
+    println!("{}", lookup.tests);
+    assert!(lookup.tests.contains("'id-0'"), "{}", lookup.tests);
+    assert_eq!(passes(&main, lookup, None), (true, true));
+    assert_eq!(
+        passes(&main, lookup, Some("return default")),
+        (false, false)
+    );
+}
+
+const LEDGER: &str = r#"
+class Ledger:
+    """Amounts by account, each marked with the book it was written in."""
+
+    def __init__(self, book=None):
+        self._book = book
+        self._entries = {}
+        self.count = 0
+
+    def record(self, account, amount):
+        """Adds `amount` to `account`, marked with this ledger's book; it needs one."""
+        if self._book is None:
+            raise ValueError("no book to write in")
+        books = self._entries.setdefault(account, {})
+        books[self._book] = books.get(self._book, 0) + amount
+        self.count += 1
+
+    def balance(self, account):
+        """The sum of what was recorded on `account`: 0 where nothing was."""
+        return sum(self._entries.get(account, {}).values())
+"#;
+
+#[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
+fn a_receiver_set_aside_for_its_state_may_grow() {
+    require(&[Prereq::Sandbox]);
+    let (main, second) = executors();
+    let report = build_one("ledger.py", LEDGER, &main, &second);
+    let balance = item(&report, "Ledger.balance");
+    println!("{}", balance.tests);
+    assert!(balance.tests.contains("obj.record("), "{}", balance.tests);
+    assert_eq!(passes(&main, balance, None), (true, true));
+    assert_eq!(passes(&main, balance, Some("return 0")), (false, false));
+}
+
+const TAG: &str = r#"
+import itertools
+
+SERIALS = itertools.count()
+
+
+class Tag:
+    """A named tag, linked to others by a kind of link."""
+
+    def __init__(self, name=None):
+        self.name = name
+        self._serial = next(SERIALS)
+        self._links = {}
+
+    def link(self, other, kind):
+        """Links this tag to `other` by `kind`."""
+        self._links[other] = kind
+
+    def kind_of(self, other, default=None):
+        """The kind of the link to `other`, or `default` where there is none."""
+        if other not in self._links:
+            return default
+        return self._links[other]
+"#;
+
+#[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
+fn a_receiver_whose_shape_changes_is_told_apart_by_what_it_holds() {
+    require(&[Prereq::Sandbox]);
+    let (main, second) = executors();
+    let report = build_one("tag.py", TAG, &main, &second);
+    let kind_of = item(&report, "Tag.kind_of");
+    println!("{}", kind_of.tests);
+    assert!(kind_of.tests.contains("obj.link("), "{}", kind_of.tests);
+    assert_eq!(passes(&main, kind_of, None), (true, true));
+    assert_eq!(
+        passes(&main, kind_of, Some("return default")),
         (false, false)
     );
 }
