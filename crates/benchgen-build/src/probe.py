@@ -3288,10 +3288,10 @@ def _conditions(code, names, namespace):
             if alphabet is not None and isinstance(node.args[0], ast.Name):
                 add(node, node.args[0].id, "alphabet", alphabet)
             elif matched is not None:
-                subject, texts, whole = matched
+                subject, matching, whole = matched
                 if whole:
-                    add(node, subject, "pattern", tuple(texts))
-                for text in texts[:2] if not whole else []:
+                    add(node, subject, "pattern", tuple(matching))
+                for text in matching[:2] if not whole else []:
                     add(node, subject, "infix", text)
             elif (called in ("startswith", "endswith") and isinstance(func.value, ast.Name)):
                 for text in texts(_condition_constant(node.args[0], namespace)):
