@@ -186,8 +186,13 @@ def _special(value, kind, depth, budget, path):
         return {"object": {"type": "builtins.type", "fields": [["name", _type_name(value)]]}}
     if kind.__name__ in ("function", "builtin_function_or_method", "method") and \
             kind.__module__ == "builtins":
-        return {"object": {"type": "builtins." + kind.__name__,
-                           "fields": [["name", _type_name(value)]]}}
+        fields = [["name", _type_name(value)]]
+        bound = getattr(value, "__self__", None)
+        if bound is not None and type(bound).__name__ != "module":
+            # A method bound to a value is that value's: `(1).bit_length` is not
+            # `(2).bit_length`, and keys named alike made a dict no two runs matched.
+            fields.append(["self", _encode(bound, depth + 1, budget, path)])
+        return {"object": {"type": "builtins." + kind.__name__, "fields": fields}}
     return None
 
 

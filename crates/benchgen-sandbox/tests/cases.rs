@@ -495,3 +495,39 @@ fn forged_places_in_a_report_reach_nothing_the_test_did_not_give() {
     ]]);
     assert_ne!(item.replay(forged), Verdict::Passed);
 }
+
+/// A method bound to a value is told apart by that value: `(1).bit_length` and `(2).bit_length`
+/// were both `?.int.bit_length`, and a dict keyed by such methods (fnc's `countby` with a method
+/// name) had keys named alike that no two runs matched, so its item did not verify.
+#[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
+fn a_bound_method_is_its_value_s() {
+    require(&[Prereq::Sandbox]);
+    let executor = executor(1);
+    let program = "def f(n):\n    return n.bit_length\n";
+    let outcome = executor.run(&cases_request(
+        program,
+        vec![call("f(1)"), call("f(2)"), call("f(1)"), call("f(len)")],
+        None,
+    ));
+    assert_eq!(outcome.verdict, Verdict::Passed, "{outcome:?}");
+    let cases = decoded(&outcome.cases);
+    let value = |i: usize| cases[i].result.as_ref().unwrap().clone();
+    assert!(!value(0).exact_eq(&value(1), None), "{:?}", value(0));
+    assert!(value(0).exact_eq(&value(2), None));
+    // A function of a module is named by its name alone.
+    let outcome = executor.run(&cases_request(
+        "def g():\n    return len\n",
+        vec![call("g()")],
+        None,
+    ));
+    let cases = decoded(&outcome.cases);
+    assert_eq!(
+        cases[0].result.as_ref().unwrap(),
+        &Value::Object {
+            type_name: "builtins.builtin_function_or_method".into(),
+            fields: vec![("name".into(), Value::Str("builtins.len".into()))],
+            base: None
+        }
+    );
+}
