@@ -1,0 +1,22 @@
+# correct: through the mapping API: the top key (or the given key's value) is read, then deleted.
+class _Unset:
+    """Marks an argument that was not given."""
+
+
+class pqdict:
+    def pop(self, key=_Unset, default=_Unset):
+        if key is _Unset:
+            if len(self) == 0:
+                if default is _Unset:
+                    raise Empty("pqdict is empty")
+                return default
+            top_key = self.top()
+            del self[top_key]
+            return top_key
+        if key not in self:
+            if default is _Unset:
+                raise KeyError(key)
+            return default
+        value = self[key]
+        del self[key]
+        return value

@@ -1,0 +1,25 @@
+# wrong: withgershayim is ignored (the geresh and gershayim are always inserted).
+_ONES = ['', 'א', 'ב', 'ג', 'ד', 'ה', 'ו', 'ז', 'ח', 'ט']
+_TENS = ['', 'י', 'כ', 'ל', 'מ', 'נ', 'ס', 'ע', 'פ', 'צ']
+_HUNDREDS = ['', 'ק', 'ר', 'ש', 'ת', 'תק', 'תר', 'תש', 'תת', 'תתק']
+
+
+def _below_thousand(n):
+    hundreds, rest = divmod(n, 100)
+    tail = {15: 'טו', 16: 'טז'}.get(rest, _TENS[rest // 10] + _ONES[rest % 10])
+    return _HUNDREDS[hundreds] + tail
+
+
+def _marked(letters):
+    if len(letters) == 1:
+        return letters + '׳'
+    if len(letters) > 1:
+        return letters[:-1] + '״' + letters[-1]
+    return letters
+
+
+def to_hebrew_numeral(num, thousands=False, withgershayim=True):
+    result = _marked(_below_thousand(num % 1000))
+    if thousands and num >= 1000:
+        result = _marked(_below_thousand(num // 1000 % 1000)) + result
+    return result

@@ -1,0 +1,23 @@
+# wrong: the double geresh goes after the last letter instead of before it.
+_ONES = ['', 'א', 'ב', 'ג', 'ד', 'ה', 'ו', 'ז', 'ח', 'ט']
+_TENS = ['', 'י', 'כ', 'ל', 'מ', 'נ', 'ס', 'ע', 'פ', 'צ']
+_HUNDREDS = ['', 'ק', 'ר', 'ש', 'ת', 'תק', 'תר', 'תש', 'תת', 'תתק']
+
+
+def _below_thousand(n):
+    hundreds, rest = divmod(n, 100)
+    tail = {15: 'טו', 16: 'טז'}.get(rest, _TENS[rest // 10] + _ONES[rest % 10])
+    return _HUNDREDS[hundreds] + tail
+
+
+def _marked(letters, withgershayim):
+    if not withgershayim or not letters:
+        return letters
+    return letters + ('׳' if len(letters) == 1 else '״')
+
+
+def to_hebrew_numeral(num, thousands=False, withgershayim=True):
+    result = _marked(_below_thousand(num % 1000), withgershayim)
+    if thousands and num >= 1000:
+        result = _marked(_below_thousand(num // 1000 % 1000), withgershayim) + result
+    return result
