@@ -73,8 +73,18 @@ def shown(x):
     return fields(x) if type(x).__module__ == "program" else x
 
 
+_COMPARING = set()
+
+
 def same(a, b):
     numeric = (int, float, F, D)
+    if isinstance(a, type) and isinstance(b, type) and a.__module__ == b.__module__ == "program":
+        # A class the program defines: the reference and the file each load the program, so the
+        # same class is two objects; it is the same class when its name is.
+        return a.__qualname__ == b.__qualname__
+    if type(a) is object and type(b) is object:
+        # A bare sentinel (`nil = object()`) of each load: no state to tell them apart.
+        return True
     if isinstance(a, bool) or isinstance(b, bool):
         return type(a) is type(b) and a == b
     if isinstance(a, numeric) and isinstance(b, numeric):
@@ -87,7 +97,16 @@ def same(a, b):
     if isinstance(a, dict) and isinstance(b, dict):
         return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
     if type(a).__module__ == "program" and type(b).__module__ == "program":
-        return type(a).__name__ == type(b).__name__ and same(fields(a), fields(b))
+        # Instances may refer to each other in a cycle (a trie's failure links): a pair already
+        # being compared further up counts as the same here.
+        pair = (id(a), id(b))
+        if pair in _COMPARING:
+            return True
+        _COMPARING.add(pair)
+        try:
+            return type(a).__name__ == type(b).__name__ and same(fields(a), fields(b))
+        finally:
+            _COMPARING.discard(pair)
     return type(a).__name__ == type(b).__name__ and a == b
 
 
