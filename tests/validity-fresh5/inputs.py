@@ -50,6 +50,16 @@ _NUMERALS = ([A(n) for n in _NUMBERS] + [A(n, withgershayim=False) for n in (1, 
 _A = {"a": 3, "b": 1, "c": 2}
 
 
+def _lic():
+    """A receiver: a fresh Licensing (no known symbols) of the item's own program."""
+    return new("Licensing")
+
+
+def _tok(start, end):
+    """A receiver or argument: a fresh Token of the item's own program."""
+    return new("Token", start, end)
+
+
 def _runs(result, args):
     """A parser: what it gives (or raises) at a few streams and indexes, and what parse gives."""
     seen = []
@@ -116,6 +126,22 @@ INPUTS = {
      A(_pq(), default=("k", 0)), A(_pq({"a": 3}), default=1)],
  "pqdict/nlargest": [A(2, _A), A(1, _A), A(5, _A), A(0, _A), A(2, {}), A(2, _A, key=_neg), A(3, {"x": "ccc", "y": "a", "z": "bb"}, _length),
      A(2, {1: 10, 2: 30, 3: 20})],
+ "license_expression/Licensing.is_equivalent": [A(_lic(), "mit or gpl", "gpl or mit"), A(_lic(), "mit and gpl", "gpl and mit"),
+     A(_lic(), "mit or gpl", "mit and gpl"), A(_lic(), "mit and mit", "mit"), A(_lic(), "(a and b) or c", "c or (b and a)"),
+     A(_lic(), "mit", "MIT"), A(_lic(), "gpl-2.0 with classpath", "gpl-2.0"), A(_lic(), "a or (a and b)", "a"),
+     A(_lic(), "mit or gpl", "gpl or mit", simple=True), A(_lic(), "mit", "mit", validate=True), A(_lic(), "mit and (", "mit")],
+ "license_expression/Licensing.contains": [A(_lic(), "mit or gpl", "mit"), A(_lic(), "mit and gpl", "gpl"), A(_lic(), "mit", "mit or gpl"),
+     A(_lic(), "mit", "mit"), A(_lic(), "(a and b) or c", "a and b"), A(_lic(), "a and b and c", "b and a"), A(_lic(), "apache", "mit"),
+     A(_lic(), "mit or gpl", "mit", simple=True), A(_lic(), "mit or gpl", "mit", validate=True), A(_lic(), "mit with cp or gpl", "mit with cp")],
+ "license_expression/ordered_unique": [A([1, 2, 1, 3, 2]), A([]), A(["mit", "gpl", "mit"]), A([[1], [2], [1]]), A(["b", "a", "b", "a"]),
+     A([3, 3, 3]), A([1, 1.0, True])],
+ "license_expression/LicenseSymbol.decompose": [A(new("LicenseSymbol", "mit")), A(new("LicenseSymbol", "GPL-2.0+", aliases=("gpl2",))),
+     A(new("LicenseSymbol", "classpath", is_exception=True))],
+ "license_expression._pyahocorasick/Token.overlap": [A(_tok(1, 2), _tok(5, 6)), A(_tok(5, 6), _tok(5, 6)), A(_tok(4, 5), _tok(5, 6)),
+     A(_tok(4, 5), _tok(5, 7)), A(_tok(4, 5), _tok(6, 7)), A(_tok(4, 5), _tok(3, 4)), A(_tok(4, 8), _tok(5, 6)), A(_tok(5, 6), _tok(4, 8)),
+     A(_tok(0, 0), _tok(0, 0)), A(_tok(3, 3), _tok(1, 2))],
+ "license_expression._pyahocorasick/Token.is_after": [A(_tok(1, 2), _tok(5, 6)), A(_tok(5, 6), _tok(5, 6)), A(_tok(2, 3), _tok(1, 2)),
+     A(_tok(5, 6), _tok(3, 4)), A(_tok(3, 9), _tok(1, 5)), A(_tok(0, 0), _tok(0, 0)), A(_tok(7, 7), _tok(6, 6))],
 }
 
 RESULT_VIEWS = {
@@ -124,4 +150,9 @@ RESULT_VIEWS = {
 }
 
 KNOWN_DIFFERENCES = {
+    # "Return True if this token and the other token overlap": the reference tests only whether
+    # one of the other token's ends lies inside this one, so a token lying wholly inside the other
+    # does not overlap it (Token(5, 6).overlap(Token(4, 8)) is False, while Token(4, 8).overlap(
+    # Token(5, 6)) is True); the correct file overlaps them both ways.
+    ("license_expression._pyahocorasick/Token.overlap", "correct_1.py"): {"(Token(5, 6), Token(4, 8))"},
 }
