@@ -1,7 +1,10 @@
 # correct: hundreds, tens and ones looked up digit by digit (15, 16 as tet-vav, tet-zayin), then marked.
-_ONES = ['', 'א', 'ב', 'ג', 'ד', 'ה', 'ו', 'ז', 'ח', 'ט']
-_TENS = ['', 'י', 'כ', 'ל', 'מ', 'נ', 'ס', 'ע', 'פ', 'צ']
-_HUNDREDS = ['', 'ק', 'ר', 'ש', 'ת', 'תק', 'תר', 'תש', 'תת', 'תתק']
+class _Tables:
+    """The letter tables (a class, so that they come along with the answer)."""
+
+    ONES = ['', 'א', 'ב', 'ג', 'ד', 'ה', 'ו', 'ז', 'ח', 'ט']
+    TENS = ['', 'י', 'כ', 'ל', 'מ', 'נ', 'ס', 'ע', 'פ', 'צ']
+    HUNDREDS = ['', 'ק', 'ר', 'ש', 'ת', 'תק', 'תר', 'תש', 'תת', 'תתק']
 
 
 def _below_thousand(n):
@@ -11,8 +14,8 @@ def _below_thousand(n):
     elif rest == 16:
         tail = 'טז'
     else:
-        tail = _TENS[rest // 10] + _ONES[rest % 10]
-    return _HUNDREDS[hundreds] + tail
+        tail = _Tables.TENS[rest // 10] + _Tables.ONES[rest % 10]
+    return _Tables.HUNDREDS[hundreds] + tail
 
 
 def _marked(letters, withgershayim):

@@ -1,13 +1,16 @@
 # wrong: withgershayim is ignored (the geresh and gershayim are always inserted).
-_ONES = ['', 'א', 'ב', 'ג', 'ד', 'ה', 'ו', 'ז', 'ח', 'ט']
-_TENS = ['', 'י', 'כ', 'ל', 'מ', 'נ', 'ס', 'ע', 'פ', 'צ']
-_HUNDREDS = ['', 'ק', 'ר', 'ש', 'ת', 'תק', 'תר', 'תש', 'תת', 'תתק']
+class _Tables:
+    """The letter tables (a class, so that they come along with the answer)."""
+
+    ONES = ['', 'א', 'ב', 'ג', 'ד', 'ה', 'ו', 'ז', 'ח', 'ט']
+    TENS = ['', 'י', 'כ', 'ל', 'מ', 'נ', 'ס', 'ע', 'פ', 'צ']
+    HUNDREDS = ['', 'ק', 'ר', 'ש', 'ת', 'תק', 'תר', 'תש', 'תת', 'תתק']
 
 
 def _below_thousand(n):
     hundreds, rest = divmod(n, 100)
-    tail = {15: 'טו', 16: 'טז'}.get(rest, _TENS[rest // 10] + _ONES[rest % 10])
-    return _HUNDREDS[hundreds] + tail
+    tail = {15: 'טו', 16: 'טז'}.get(rest, _Tables.TENS[rest // 10] + _Tables.ONES[rest % 10])
+    return _Tables.HUNDREDS[hundreds] + tail
 
 
 def _marked(letters):
