@@ -14,7 +14,7 @@ in the text) or set to what a condition the call reached turns on, and from
 type-aware mutation and crossover of the calls that worked (the EvalPlus idea), up to
 `max_calls` distinct calls or `max_timeouts` calls that time out. Every call runs twice on fresh deep copies of its arguments, under a
 per-call timer; a call whose two outcomes differ is dropped as unstable. The first run is traced
-(lines of the target only) for coverage.
+(lines of the target only, and the outcomes of its conditional jumps) for coverage.
 
 What the probe finds depends on counts only, never on how fast the machine is, so that the
 same build gives the same items on an idle laptop and a loaded CI runner: the search is bounded
@@ -58,6 +58,7 @@ import contextlib
 import copy
 import datetime
 import decimal
+import dis
 import enum
 import functools
 import importlib
@@ -384,6 +385,11 @@ STEP_PREFIXES = ("add", "append", "insert", "push", "put", "set", "update", "ext
 MAX_MUTATORS = 12
 STEP_TRIES = 3
 STEP_VALUES = [3, "a", 1, "b", 2.5, (1, 2), "key", 7]
+# Instructions that branch on a value, as the audit's coverage tracer counts decisions.
+CONDITIONAL_JUMPS = frozenset(op for name, op in dis.opmap.items()
+                              if ("JUMP" in name and "_IF_" in name) or name == "FOR_ITER")
+# Arcs from here on are decision outcomes (`Probe._tracer`), not pairs of lines.
+DECISION_ARC = 1 << 40
 # The wall-clock backstop of one call, as a multiple of its CPU-time limit: a call that sleeps
 # or waits uses no CPU time.
 CALL_WALL_FACTOR = 8
@@ -753,6 +759,8 @@ class Probe:
         self.receiver_empty = False
         self.params = config["params"]
         self.first_line, self.last_line = config["lines"]
+        # Per traced code object, where it decides (see `_decision_points`).
+        self.decision_points = {}
         self.body_line = config["body_line"]
         self.filename = self._code_filename()
         self.seen = set()
@@ -2636,20 +2644,34 @@ class Probe:
     def _tracer(self, lines, arcs):
         """Collects the body lines a call runs, and its arcs: pairs of lines run one after the
         other in one frame (0 for the frame's entry and exit), so that the two outcomes of an
-        `if` without `else` (into its body, or past it) are two arcs, where they share lines."""
+        `if` without `else` (into its body, or past it) are two arcs, where they share lines;
+        and the outcomes of its decisions, which lines do not show (`a and b`, `x if c else y`,
+        a comprehension's `if` on one line): each conditional jump with the instruction that
+        ran after it, as the arc `(DECISION_ARC + jump, next)` (`_decision_points`). The
+        audit's branch coverage counts those outcomes, so the suite's arc cover takes them."""
         first, body, last, filename = self.first_line, self.body_line, self.last_line, self.filename
+        known = self.decision_points
 
         def global_(frame, event, arg):
             code = frame.f_code
             if code.co_filename != filename or not first <= code.co_firstlineno <= last:
                 return None
-            previous = [0]
+            previous, jump = [0], [None]
+            jump_lines, jumps = _decision_points(code, known)
+            # A jump's offset, told apart from another code object's (a lambda, a comprehension).
+            base = DECISION_ARC + (code.co_firstlineno << 20)
 
             def local(frame, event, arg):
                 if event == "line" and body <= frame.f_lineno <= last:
                     lines.add(frame.f_lineno)
                     arcs.add((previous[0], frame.f_lineno))
                     previous[0] = frame.f_lineno
+                    # Opcodes are traced on lines that decide only, and until the jump lands.
+                    frame.f_trace_opcodes = jump[0] is not None or frame.f_lineno in jump_lines
+                elif event == "opcode":
+                    if jump[0] is not None:
+                        arcs.add((base + jump[0], frame.f_lasti))
+                    jump[0] = frame.f_lasti if frame.f_lasti in jumps else None
                 elif event == "return":
                     arcs.add((previous[0], 0))
                 return local
@@ -3930,6 +3952,18 @@ LIST_ITERATOR = type(iter([]))
 # Iterables besides lists and tuples (whose items are checked) that a parameter taking any
 # iterable is documented to accept.
 ITERABLES = (str, bytes, set, frozenset, dict, range)
+
+
+def _decision_points(code, known):
+    """The lines of `code` that hold a conditional jump, and those jumps' offsets (memoised in
+    `known`): the instructions whose two outcomes the audit counts as a decision's (its
+    `cover.py`: jumps `_IF_`, `FOR_ITER`)."""
+    found = known.get(code)
+    if found is None:
+        jumps = [i for i in dis.get_instructions(code) if i.opcode in CONDITIONAL_JUMPS]
+        found = ({i.positions.lineno for i in jumps}, {i.offset for i in jumps})
+        known[code] = found
+    return found
 
 
 def _code_lines(source):
