@@ -3580,18 +3580,25 @@ def _of_length(length, values):
     """Texts, bytes, lists and tuples of `length` items made from the first of `values` of each
     of those types (not blank), and a text of digits from the first that holds digits only (a
     tested length is as often a number's as a word's, `len(isbn) == 10`): cut from one at
-    least as long, else repeated."""
+    least as long, else repeated; digits of their own where no value holds digits only (the
+    pool of an untyped parameter)."""
     made = []
     shapes = [lambda v: type(v) is str and v.strip(), lambda v: type(v) is str and _digits(v),
               lambda v: type(v) is bytes and v.strip(), lambda v: type(v) is list,
               lambda v: type(v) is tuple]
     for fits in shapes:
         sources = [v for v in values if fits(v) and len(v)]
+        if not sources and fits is shapes[1]:
+            sources = [DIGITS]
         if not sources:
             continue
         source = next((v for v in sources if len(v) >= length), max(sources, key=len))
         made.append((source * (length // len(source) + 1))[:length])
     return made
+
+
+# The digits of a tested length where no value gives them (see `_of_length`).
+DIGITS = "1234567890"
 
 
 def _digits(text):
