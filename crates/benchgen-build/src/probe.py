@@ -43,7 +43,8 @@ others) is. The receiver is
 the call's first argument (a `_Receiver` token, which mutation leaves alone and crossover
 swaps); each case records the constructor's argument text, the steps (the test's setup states
 them) and the receiver's state after the call (its public attributes, or all of `vars()` when it
-has none), which tests check as well as the return value.
+has none or when the method changes private attributes only: probed again, see `main`), which
+tests check as well as the return value.
 
 The report is one JSON line on stdout behind MARKER: the cases (argument text, result repr or
 exception, whether the result can be written as a literal, the lines it executed) plus counts of
@@ -153,7 +154,15 @@ def _guard_hazards(globals_):
 
 def main(config_json, namespace):
     config = json.loads(config_json)
-    report = Probe(config, namespace).run()
+    probe = Probe(config, namespace)
+    report = probe.run()
+    if probe.changes_private_state_only():
+        # The method's work shows in private attributes only (`self._parent = nid` beside a
+        # public `data`): probed again with the whole state as what tests check, within the
+        # same safety limit.
+        again = Probe(dict(config, whole_state=True), namespace)
+        again.safety_deadline = probe.safety_deadline
+        report = again.run()
     sys.stdout.write(MARKER + json.dumps(report) + "\n")
     sys.stdout.flush()
 
@@ -453,10 +462,11 @@ def _among(value, values):
         return False
 
 
-def _state_of(obj):
+def _state_of(obj, whole=False):
     """(expression, value) of `obj`'s observable state: its public attributes, or all of
-    `vars(obj)` when it has none; for an object without a `__dict__`, its slots that are set
-    (`Version(1, 2)` keeps `_major`, `_minor`...); None when it has neither."""
+    `vars(obj)` when it has none or `whole` is set; for an object without a `__dict__`, its
+    slots that are set (`Version(1, 2)` keeps `_major`, `_minor`...); None when it has
+    neither."""
     try:
         attributes = vars(obj)
     except TypeError:
@@ -465,8 +475,14 @@ def _state_of(obj):
             return None
         return (f"{{k: getattr(obj, k) for k in {tuple(slots)!r}}}",
                 {name: getattr(obj, name) for name in slots})
-    public = {k: v for k, v in attributes.items() if not k.startswith("_")}
+    public = {} if whole else {k: v for k, v in attributes.items() if not k.startswith("_")}
     return (STATE_PUBLIC, public) if public else (STATE_ALL, dict(attributes))
+
+
+def _whole_state(obj):
+    """The canonical of all of `obj`'s state (`_state_of` with `whole`); None without one."""
+    state = _state_of(obj, whole=True)
+    return None if state is None else _canonical(state[1], 0)
 
 
 def _plain_container(value):
@@ -757,6 +773,11 @@ class Probe:
         self.members = []
         self.receiver_object = None
         self.receiver_empty = False
+        # Tests check all of a receiver's attributes, not its public ones only (see `main`);
+        # else the calls whose receiver changed in private attributes only are counted.
+        self.whole_state = config.get("whole_state", False)
+        self.receiver_whole = None
+        self.private_changes = 0
         self.params = config["params"]
         self.first_line, self.last_line = config["lines"]
         # Per traced code object, where it decides (see `_decision_points`).
@@ -919,6 +940,8 @@ class Probe:
                           receiver.cls)
         self.receiver_object = obj
         self.receiver_empty = _holds_nothing(obj)
+        if not self.whole_state:
+            self.receiver_whole = _whole_state(obj)
         member = getattr(obj, self.spec["method"])
         return member if self.spec["property"] else member(*args, **kwargs)
 
@@ -1325,7 +1348,7 @@ class Probe:
         some attributes have no literal or no encoding, the others by name, and a container
         of a kind without one (a `defaultdict`, a `deque`) as the plain container of its
         items (`dict(obj._elements)`: a multiset's counts are its state); None when none has."""
-        state = _state_of(obj)
+        state = _state_of(obj, self.whole_state)
         if state is None or self._shown(state[1]):
             return state
         shown = {}
@@ -1423,6 +1446,12 @@ class Probe:
         self._mark_usual_kinds()
         self.slice_differs = self._compare_with_original()
         return self._report()
+
+    def changes_private_state_only(self):
+        """Whether no case changed its receiver's public state and some changed private
+        attributes (see `main`)."""
+        return (self.private_changes > 0
+                and not any(case.get("_changed") for case in self.cases))
 
     def _original(self):
         """The function (a method's class) the slice was cut from, imported as items import
@@ -2330,6 +2359,7 @@ class Probe:
                                 state_canonical=first["signature"][2],
                                 _changed=first["signature"][2] != args[0].state,
                                 _new_instance=type(value) is type(self.receiver_object))
+                self.private_changes += bool(first.get("private_change"))
             self.working.append(case)
         self.cases.append(case)
 
@@ -2536,6 +2566,7 @@ class Probe:
                     text, canonical = repr(value), _canonical(value, 0)
                     encoded = canon.encode(value)
                     state = state_encoded = None
+                    private = False
                     if self.spec is not None and self.receiver_object is not None:
                         if value is self.receiver_object:
                             # `return self`: the receiver is what the state check shows.
@@ -2544,6 +2575,9 @@ class Probe:
                         state = self._observable(self.receiver_object)
                         if state is not None:
                             state_encoded = canon.encode(state[1])
+                        private = (not self.whole_state and state is not None
+                                   and _canonical(state[1], 0) == given[0][0].state
+                                   and _whole_state(self.receiver_object) != self.receiver_whole)
                     inputs = self._inputs_after(given, (args, kwargs))
                 except _Timeout:
                     raise
@@ -2564,6 +2598,7 @@ class Probe:
                 if state is not None:
                     outcome["state"] = state
                     outcome["state_encoded"] = state_encoded
+                    outcome["private_change"] = private
                     outcome["signature"].append(_canonical(state[1], 0))
                 outcome["inputs"] = inputs
                 outcome["signature"].append([i["canonical"] for i in inputs])
