@@ -273,7 +273,12 @@ def check_digit(body):
 fn an_untyped_tested_length_is_filled_with_digits_too() {
     require(&[Prereq::Sandbox]);
     let (main, second) = executors();
-    let report = build_one("untyped_check_digits.py", UNTYPED_CHECK_DIGITS, &main, &second);
+    let report = build_one(
+        "untyped_check_digits.py",
+        UNTYPED_CHECK_DIGITS,
+        &main,
+        &second,
+    );
     let check = item(&report, "check_digit");
     println!("{}", check.tests);
     assert_eq!(passes(&main, check, None), (true, true));
