@@ -394,9 +394,10 @@ STEP_PREFIXES = ("add", "append", "insert", "push", "put", "set", "update", "ext
 MAX_MUTATORS = 12
 STEP_TRIES = 3
 STEP_VALUES = [3, "a", 1, "b", 2.5, (1, 2), "key", 7]
-# Instructions that branch on a value, as the audit's coverage tracer counts decisions.
+# Instructions that branch on a value, as the audit's coverage tracer counts decisions (but
+# `FOR_ITER`: see `_decision_points`).
 CONDITIONAL_JUMPS = frozenset(op for name, op in dis.opmap.items()
-                              if ("JUMP" in name and "_IF_" in name) or name == "FOR_ITER")
+                              if "JUMP" in name and "_IF_" in name)
 # Arcs from here on are decision outcomes (`Probe._tracer`), not pairs of lines.
 DECISION_ARC = 1 << 40
 # The wall-clock backstop of one call, as a multiple of its CPU-time limit: a call that sleeps
@@ -3997,12 +3998,19 @@ ITERABLES = (str, bytes, set, frozenset, dict, range)
 
 
 def _decision_points(code, known):
-    """The lines of `code` that hold a conditional jump, and those jumps' offsets (memoised in
-    `known`): the instructions whose two outcomes the audit counts as a decision's (its
-    `cover.py`: jumps `_IF_`, `FOR_ITER`)."""
+    """The lines of `code` that hold a conditional jump whose outcomes lines do not tell apart,
+    and those jumps' offsets (memoised in `known`): of the instructions whose two outcomes the
+    audit counts as a decision's (its `cover.py`: jumps `_IF_`), those with an outcome that
+    stays on the jump's line (`a and b`, `x if c else y`). An `if` or `while` test whose body
+    and exit begin other lines shows in the line arcs, and so does a loop's `for`: tracing
+    their opcodes, often in a hot loop, would only slow the calls."""
     found = known.get(code)
     if found is None:
-        jumps = [i for i in dis.get_instructions(code) if i.opcode in CONDITIONAL_JUMPS]
+        instructions = list(dis.get_instructions(code))
+        line_at = {i.offset: i.positions.lineno for i in instructions}
+        jumps = [i for k, i in enumerate(instructions[:-1]) if i.opcode in CONDITIONAL_JUMPS
+                 and i.positions.lineno in (line_at.get(i.argval),
+                                            instructions[k + 1].positions.lineno)]
         found = ({i.positions.lineno for i in jumps}, {i.offset for i in jumps})
         known[code] = found
     return found
