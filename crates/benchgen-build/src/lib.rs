@@ -279,7 +279,7 @@ pub fn build(
         let found = program.map(|program| {
             let mut function = benchgen_python::functions(&program)
                 .into_iter()
-                .rfind(|f| &f.qualified_name == qualified);
+                .rfind(|f| &f.qualified_name == qualified && !f.completes_property());
             if let (Some(function), Some(stub)) = (&mut function, &candidate.file.stub) {
                 stub.apply(function);
             }
@@ -375,10 +375,9 @@ pub fn select_all<'f>(
         let functions = benchgen_python::functions(&file.text);
         let wanted: Vec<(usize, &FunctionInfo)> = match &file.requested {
             Some(requested) => {
-                let found = functions
-                    .iter()
-                    .enumerate()
-                    .rfind(|(_, f)| f.qualified_name == requested.qualified_name);
+                let found = functions.iter().enumerate().rfind(|(_, f)| {
+                    f.qualified_name == requested.qualified_name && !f.completes_property()
+                });
                 if found.is_none() {
                     report.funnel.found += 1;
                     skip(report, &requested.id, Stage::Select, SkipReason::NotFound);
@@ -404,10 +403,11 @@ pub fn select_all<'f>(
             if select::is_candidate(function) {
                 report.candidates.push(id.clone());
             }
-            // Python keeps the last definition of a name; earlier ones are dead code.
+            // Python keeps the last definition of a name; earlier ones are dead code, but for
+            // a property's getter, which its setter and deleter complete.
             let redefined = functions[i + 1..]
                 .iter()
-                .any(|f| f.qualified_name == function.qualified_name);
+                .any(|f| f.qualified_name == function.qualified_name && !f.completes_property());
             let verdict = match redefined {
                 true => Err(SkipReason::Redefined),
                 false => select::select(

@@ -14,7 +14,7 @@ in the text) or set to what a condition the call reached turns on, and from
 type-aware mutation and crossover of the calls that worked (the EvalPlus idea), up to
 `max_calls` distinct calls or `max_timeouts` calls that time out. Every call runs twice on fresh deep copies of its arguments, under a
 per-call timer; a call whose two outcomes differ is dropped as unstable. The first run is traced
-(lines of the target only) for coverage.
+(lines of the target only, and the outcomes of its conditional jumps) for coverage.
 
 What the probe finds depends on counts only, never on how fast the machine is, so that the
 same build gives the same items on an idle laptop and a loaded CI runner: the search is bounded
@@ -43,7 +43,8 @@ others) is. The receiver is
 the call's first argument (a `_Receiver` token, which mutation leaves alone and crossover
 swaps); each case records the constructor's argument text, the steps (the test's setup states
 them) and the receiver's state after the call (its public attributes, or all of `vars()` when it
-has none), which tests check as well as the return value.
+has none or when the method changes private attributes only: probed again, see `main`), which
+tests check as well as the return value.
 
 The report is one JSON line on stdout behind MARKER: the cases (argument text, result repr or
 exception, whether the result can be written as a literal, the lines it executed) plus counts of
@@ -58,6 +59,7 @@ import contextlib
 import copy
 import datetime
 import decimal
+import dis
 import enum
 import functools
 import importlib
@@ -152,7 +154,15 @@ def _guard_hazards(globals_):
 
 def main(config_json, namespace):
     config = json.loads(config_json)
-    report = Probe(config, namespace).run()
+    probe = Probe(config, namespace)
+    report = probe.run()
+    if probe.changes_private_state_only():
+        # The method's work shows in private attributes only (`self._parent = nid` beside a
+        # public `data`): probed again with the whole state as what tests check, within the
+        # same safety limit.
+        again = Probe(dict(config, whole_state=True), namespace)
+        again.safety_deadline = probe.safety_deadline
+        report = again.run()
     sys.stdout.write(MARKER + json.dumps(report) + "\n")
     sys.stdout.flush()
 
@@ -384,6 +394,12 @@ STEP_PREFIXES = ("add", "append", "insert", "push", "put", "set", "update", "ext
 MAX_MUTATORS = 12
 STEP_TRIES = 3
 STEP_VALUES = [3, "a", 1, "b", 2.5, (1, 2), "key", 7]
+# Instructions that branch on a value, as the audit's coverage tracer counts decisions (but
+# `FOR_ITER`: see `_decision_points`).
+CONDITIONAL_JUMPS = frozenset(op for name, op in dis.opmap.items()
+                              if "JUMP" in name and "_IF_" in name)
+# Arcs from here on are decision outcomes (`Probe._tracer`), not pairs of lines.
+DECISION_ARC = 1 << 40
 # The wall-clock backstop of one call, as a multiple of its CPU-time limit: a call that sleeps
 # or waits uses no CPU time.
 CALL_WALL_FACTOR = 8
@@ -447,10 +463,11 @@ def _among(value, values):
         return False
 
 
-def _state_of(obj):
+def _state_of(obj, whole=False):
     """(expression, value) of `obj`'s observable state: its public attributes, or all of
-    `vars(obj)` when it has none; for an object without a `__dict__`, its slots that are set
-    (`Version(1, 2)` keeps `_major`, `_minor`...); None when it has neither."""
+    `vars(obj)` when it has none or `whole` is set; for an object without a `__dict__`, its
+    slots that are set (`Version(1, 2)` keeps `_major`, `_minor`...); None when it has
+    neither."""
     try:
         attributes = vars(obj)
     except TypeError:
@@ -459,8 +476,14 @@ def _state_of(obj):
             return None
         return (f"{{k: getattr(obj, k) for k in {tuple(slots)!r}}}",
                 {name: getattr(obj, name) for name in slots})
-    public = {k: v for k, v in attributes.items() if not k.startswith("_")}
+    public = {} if whole else {k: v for k, v in attributes.items() if not k.startswith("_")}
     return (STATE_PUBLIC, public) if public else (STATE_ALL, dict(attributes))
+
+
+def _whole_state(obj):
+    """The canonical of all of `obj`'s state (`_state_of` with `whole`); None without one."""
+    state = _state_of(obj, whole=True)
+    return None if state is None else _canonical(state[1], 0)
 
 
 def _plain_container(value):
@@ -751,8 +774,15 @@ class Probe:
         self.members = []
         self.receiver_object = None
         self.receiver_empty = False
+        # Tests check all of a receiver's attributes, not its public ones only (see `main`);
+        # else the calls whose receiver changed in private attributes only are counted.
+        self.whole_state = config.get("whole_state", False)
+        self.receiver_whole = None
+        self.private_changes = 0
         self.params = config["params"]
         self.first_line, self.last_line = config["lines"]
+        # Per traced code object, where it decides (see `_decision_points`).
+        self.decision_points = {}
         self.body_line = config["body_line"]
         self.filename = self._code_filename()
         self.seen = set()
@@ -911,6 +941,8 @@ class Probe:
                           receiver.cls)
         self.receiver_object = obj
         self.receiver_empty = _holds_nothing(obj)
+        if not self.whole_state:
+            self.receiver_whole = _whole_state(obj)
         member = getattr(obj, self.spec["method"])
         return member if self.spec["property"] else member(*args, **kwargs)
 
@@ -1317,7 +1349,7 @@ class Probe:
         some attributes have no literal or no encoding, the others by name, and a container
         of a kind without one (a `defaultdict`, a `deque`) as the plain container of its
         items (`dict(obj._elements)`: a multiset's counts are its state); None when none has."""
-        state = _state_of(obj)
+        state = _state_of(obj, self.whole_state)
         if state is None or self._shown(state[1]):
             return state
         shown = {}
@@ -1415,6 +1447,12 @@ class Probe:
         self._mark_usual_kinds()
         self.slice_differs = self._compare_with_original()
         return self._report()
+
+    def changes_private_state_only(self):
+        """Whether no case changed its receiver's public state and some changed private
+        attributes (see `main`)."""
+        return (self.private_changes > 0
+                and not any(case.get("_changed") for case in self.cases))
 
     def _original(self):
         """The function (a method's class) the slice was cut from, imported as items import
@@ -2322,6 +2360,7 @@ class Probe:
                                 state_canonical=first["signature"][2],
                                 _changed=first["signature"][2] != args[0].state,
                                 _new_instance=type(value) is type(self.receiver_object))
+                self.private_changes += bool(first.get("private_change"))
             self.working.append(case)
         self.cases.append(case)
 
@@ -2528,6 +2567,7 @@ class Probe:
                     text, canonical = repr(value), _canonical(value, 0)
                     encoded = canon.encode(value)
                     state = state_encoded = None
+                    private = False
                     if self.spec is not None and self.receiver_object is not None:
                         if value is self.receiver_object:
                             # `return self`: the receiver is what the state check shows.
@@ -2536,6 +2576,9 @@ class Probe:
                         state = self._observable(self.receiver_object)
                         if state is not None:
                             state_encoded = canon.encode(state[1])
+                        private = (not self.whole_state and state is not None
+                                   and _canonical(state[1], 0) == given[0][0].state
+                                   and _whole_state(self.receiver_object) != self.receiver_whole)
                     inputs = self._inputs_after(given, (args, kwargs))
                 except _Timeout:
                     raise
@@ -2556,6 +2599,7 @@ class Probe:
                 if state is not None:
                     outcome["state"] = state
                     outcome["state_encoded"] = state_encoded
+                    outcome["private_change"] = private
                     outcome["signature"].append(_canonical(state[1], 0))
                 outcome["inputs"] = inputs
                 outcome["signature"].append([i["canonical"] for i in inputs])
@@ -2636,20 +2680,34 @@ class Probe:
     def _tracer(self, lines, arcs):
         """Collects the body lines a call runs, and its arcs: pairs of lines run one after the
         other in one frame (0 for the frame's entry and exit), so that the two outcomes of an
-        `if` without `else` (into its body, or past it) are two arcs, where they share lines."""
+        `if` without `else` (into its body, or past it) are two arcs, where they share lines;
+        and the outcomes of its decisions, which lines do not show (`a and b`, `x if c else y`,
+        a comprehension's `if` on one line): each conditional jump with the instruction that
+        ran after it, as the arc `(DECISION_ARC + jump, next)` (`_decision_points`). The
+        audit's branch coverage counts those outcomes, so the suite's arc cover takes them."""
         first, body, last, filename = self.first_line, self.body_line, self.last_line, self.filename
+        known = self.decision_points
 
         def global_(frame, event, arg):
             code = frame.f_code
             if code.co_filename != filename or not first <= code.co_firstlineno <= last:
                 return None
-            previous = [0]
+            previous, jump = [0], [None]
+            jump_lines, jumps = _decision_points(code, known)
+            # A jump's offset, told apart from another code object's (a lambda, a comprehension).
+            base = DECISION_ARC + (code.co_firstlineno << 20)
 
             def local(frame, event, arg):
                 if event == "line" and body <= frame.f_lineno <= last:
                     lines.add(frame.f_lineno)
                     arcs.add((previous[0], frame.f_lineno))
                     previous[0] = frame.f_lineno
+                    # Opcodes are traced on lines that decide only, and until the jump lands.
+                    frame.f_trace_opcodes = jump[0] is not None or frame.f_lineno in jump_lines
+                elif event == "opcode":
+                    if jump[0] is not None:
+                        arcs.add((base + jump[0], frame.f_lasti))
+                    jump[0] = frame.f_lasti if frame.f_lasti in jumps else None
                 elif event == "return":
                     arcs.add((previous[0], 0))
                 return local
@@ -3558,18 +3616,25 @@ def _of_length(length, values):
     """Texts, bytes, lists and tuples of `length` items made from the first of `values` of each
     of those types (not blank), and a text of digits from the first that holds digits only (a
     tested length is as often a number's as a word's, `len(isbn) == 10`): cut from one at
-    least as long, else repeated."""
+    least as long, else repeated; digits of their own where no value holds digits only (the
+    pool of an untyped parameter)."""
     made = []
     shapes = [lambda v: type(v) is str and v.strip(), lambda v: type(v) is str and _digits(v),
               lambda v: type(v) is bytes and v.strip(), lambda v: type(v) is list,
               lambda v: type(v) is tuple]
     for fits in shapes:
         sources = [v for v in values if fits(v) and len(v)]
+        if not sources and fits is shapes[1]:
+            sources = [DIGITS]
         if not sources:
             continue
         source = next((v for v in sources if len(v) >= length), max(sources, key=len))
         made.append((source * (length // len(source) + 1))[:length])
     return made
+
+
+# The digits of a tested length where no value gives them (see `_of_length`).
+DIGITS = "1234567890"
 
 
 def _digits(text):
@@ -3930,6 +3995,25 @@ LIST_ITERATOR = type(iter([]))
 # Iterables besides lists and tuples (whose items are checked) that a parameter taking any
 # iterable is documented to accept.
 ITERABLES = (str, bytes, set, frozenset, dict, range)
+
+
+def _decision_points(code, known):
+    """The lines of `code` that hold a conditional jump whose outcomes lines do not tell apart,
+    and those jumps' offsets (memoised in `known`): of the instructions whose two outcomes the
+    audit counts as a decision's (its `cover.py`: jumps `_IF_`), those with an outcome that
+    stays on the jump's line (`a and b`, `x if c else y`). An `if` or `while` test whose body
+    and exit begin other lines shows in the line arcs, and so does a loop's `for`: tracing
+    their opcodes, often in a hot loop, would only slow the calls."""
+    found = known.get(code)
+    if found is None:
+        instructions = list(dis.get_instructions(code))
+        line_at = {i.offset: i.positions.lineno for i in instructions}
+        jumps = [i for k, i in enumerate(instructions[:-1]) if i.opcode in CONDITIONAL_JUMPS
+                 and i.positions.lineno in (line_at.get(i.argval),
+                                            instructions[k + 1].positions.lineno)]
+        found = ({i.positions.lineno for i in jumps}, {i.offset for i in jumps})
+        known[code] = found
+    return found
 
 
 def _code_lines(source):

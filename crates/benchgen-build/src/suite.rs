@@ -485,8 +485,10 @@ impl<'c> Selection<'c, '_> {
     }
 
     /// Running a line is not taking every way out of it: an `if` without `else` is left into
-    /// its body or past it, over the same lines. Cases that take arcs the chosen ones do not
-    /// come next, within the suite's target size (the kill cover below may go past it).
+    /// its body or past it, over the same lines, and `a and b` on one line stops at `a` or
+    /// not (the probe's arcs hold each conditional jump's outcome too). Cases that take arcs
+    /// the chosen ones do not come next, within the suite's target size (the kill cover below
+    /// may go past it).
     fn arc_cover(&mut self, limit: usize) {
         let mut taken: HashSet<(usize, usize)> = (self.chosen.iter())
             .flat_map(|&(i, _)| self.cases[i].arcs.iter().copied())

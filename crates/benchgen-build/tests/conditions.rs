@@ -30,7 +30,8 @@
 //! - A length the code tests a text for that a number's digits fill (`len(body) != 8 or not
 //!   body.isdigit()`): the texts of that length were made from a pool word, every call
 //!   returned '', and `return ''` passed (no item). A text of digits of each tested length is
-//!   an input too.
+//!   an input too, made of its own digits where the parameter's pool holds none (an untyped
+//!   parameter's pool of any kind).
 //!
 //! Each must be an item whose reference and a correct answer written otherwise pass, and whose
 //! wrong answer fails.
@@ -248,4 +249,38 @@ fn a_tested_length_is_filled_with_digits_too() {
                      total = sum(w * int(c) for w, c in zip(range(2, 10), body))\n\
                      digit = (11 - total % 11) % 11\nreturn 'X' if digit == 10 else str(digit)";
     assert_eq!(passes(&main, check, Some(ascending)), (false, false));
+}
+
+const UNTYPED_CHECK_DIGITS: &str = r#"
+def check_digit(body):
+    """The check digit of eight digits: their sum weighted 9 down to 2, taken from 11 modulo
+    11, with 10 written 'X'; '' for a body of another length or not a number."""
+    if len(body) != 8:
+        return ""
+    try:
+        int(body)
+    except ValueError:
+        return ""
+    total = sum(weight * int(c) for weight, c in zip(range(9, 1, -1), body))
+    digit = (11 - total % 11) % 11
+    return "X" if digit == 10 else str(digit)
+"#;
+
+/// Nothing says `body` is a text, so its pool is the pool of any kind, which holds no text
+/// of digits only: every call returned '' and `return ''` passed.
+#[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
+fn an_untyped_tested_length_is_filled_with_digits_too() {
+    require(&[Prereq::Sandbox]);
+    let (main, second) = executors();
+    let report = build_one(
+        "untyped_check_digits.py",
+        UNTYPED_CHECK_DIGITS,
+        &main,
+        &second,
+    );
+    let check = item(&report, "check_digit");
+    println!("{}", check.tests);
+    assert_eq!(passes(&main, check, None), (true, true));
+    assert_eq!(passes(&main, check, Some("return ''")), (false, false));
 }

@@ -250,10 +250,24 @@ class Rect:
     def name(self):
         """The width, as given."""
         return self.width
+
+    @property
+    def shorter(self):
+        """The shorter side; setting it scales both sides so that the shorter one is that long."""
+        if self.width < self.height:
+            return self.width
+        return self.height
+
+    @shorter.setter
+    def shorter(self, length):
+        factor = length / self.shorter
+        self.width *= factor
+        self.height *= factor
 "#;
 
 /// A property getter is read, not called: its tests build a receiver and read `obj.area`, a
-/// wrong getter fails them, and one that only returns an attribute is no item.
+/// wrong getter fails them, and one that only returns an attribute is no item. A getter that a
+/// setter follows (`@shorter.setter`) is an item too, not a definition the setter replaces.
 #[test]
 #[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
 fn properties_are_read_on_built_receivers() {
@@ -281,6 +295,11 @@ fn properties_are_read_on_built_receivers() {
         support::skip_of(&report, "Rect.name").reason,
         benchgen_build::SkipReason::Delegation
     ));
+    // A getter with a setter after it is no dead code: the setter completes the property.
+    let shorter = item(&report, "Rect.shorter");
+    assert_eq!(passes(&main, shorter, None), (true, true));
+    let longer = "return max(self.width, self.height)";
+    assert_eq!(passes(&main, shorter, Some(longer)), (false, false));
 }
 
 const BAG: &str = r#"

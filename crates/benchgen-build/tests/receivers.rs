@@ -31,6 +31,11 @@
 //! `Registry.lookup` takes keys the receiver makes itself (`id-0`), which no pool holds: a
 //! receiver that does not iterate gives its methods the keys of its dict attributes.
 //!
+//! `Node.set_parent` changes a private attribute (`self._parents[tree] = nid`) of a class with
+//! a public one (`data`): tests checked the public attributes only, which no call changes, so
+//! `pass` passed (treelib's setters: weak). A method that changes private attributes only has
+//! all of its receiver's attributes checked.
+//!
 //! Needs bubblewrap and root: without them the test is ignored, or fails under CI.
 
 include!(concat!(env!("OUT_DIR"), "/prereq.rs"));
@@ -331,4 +336,39 @@ fn a_receiver_whose_shape_changes_is_told_apart_by_what_it_holds() {
         passes(&main, kind_of, Some("return default")),
         (false, false)
     );
+}
+
+const NODE: &str = r#"
+class Node:
+    """A node of trees: its data, and its parent in each tree it is in."""
+
+    def __init__(self, data=None, tree="main"):
+        self.data = data
+        self._tree = tree
+        self._parents = {}
+
+    def parent(self, tree=None):
+        """The parent of the node in `tree` (its first tree when None), None at a root."""
+        return self._parents.get(tree or self._tree)
+
+    def set_parent(self, nid, tree=None):
+        """Makes the node a child of the node `nid` in `tree` (its first tree when None)."""
+        if tree is None:
+            tree = self._tree
+        self._parents[tree] = nid
+"#;
+
+#[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
+fn a_method_that_changes_private_attributes_only_has_them_checked() {
+    require(&[Prereq::Sandbox]);
+    let (main, second) = executors();
+    let report = build_one("node.py", NODE, &main, &second);
+    let set_parent = item(&report, "Node.set_parent");
+    println!("{}", set_parent.tests);
+    assert_eq!(passes(&main, set_parent, None), (true, true));
+    assert_eq!(passes(&main, set_parent, Some("pass")), (false, false));
+    // The tree left out: the node's first tree is where the parent goes.
+    let first = "self._parents[self._tree] = nid";
+    assert_eq!(passes(&main, set_parent, Some(first)), (false, false));
 }

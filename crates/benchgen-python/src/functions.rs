@@ -46,6 +46,14 @@ pub struct Parameter {
     pub kind: ParameterKind,
 }
 
+impl FunctionInfo {
+    /// Whether this def is a property's setter or deleter (`@area.setter`): a later def of the
+    /// name that completes the getter before it rather than replacing it.
+    pub fn completes_property(&self) -> bool {
+        completes_property(&self.decorators)
+    }
+}
+
 impl Parameter {
     /// A parameter named with a leading underscore whose default is not `None` (`_nil=[]`,
     /// `_dict=dict`, `_sentinel=object()`): the function's own plumbing, which callers never
@@ -84,13 +92,18 @@ pub enum ParameterKind {
 /// One-liners (`def f(): return 1`): the body starts at the first statement after the colon, on the
 /// `def` line; [`mask`](crate::mask) leaves `def f(): ...` and
 /// [`splice_body`](crate::splice_body) puts a one-line completion there.
+///
+/// Of several defs of the name, the last one that is no property's setter or deleter (see
+/// [`FunctionInfo::completes_property`]): Python keeps the last, which a setter only completes.
 pub fn find_target(source: &str, qualified_name: &str) -> Result<Target, SurgeryError> {
     let tree = parse(source);
     let defs = definitions(tree.root_node(), source);
     let def = defs
         .iter()
         .rev()
-        .find(|def| def.qualified_name() == qualified_name)
+        .find(|def| {
+            def.qualified_name() == qualified_name && !completes_property(&decorators(def, source))
+        })
         .ok_or_else(|| SurgeryError::TargetNotFound {
             name: qualified_name.to_string(),
             defined: defined_list(&defs),
@@ -191,15 +204,7 @@ pub fn functions(source: &str) -> Vec<FunctionInfo> {
                 class_path: def.class_path.clone(),
                 is_method: !def.class_path.is_empty(),
                 is_async: node.child(0).is_some_and(|first| first.kind() == "async"),
-                decorators: named_children(def.outer)
-                    .filter(|child| child.kind() == "decorator")
-                    .map(|decorator| {
-                        text(decorator, source)
-                            .trim_start_matches('@')
-                            .trim()
-                            .to_string()
-                    })
-                    .collect(),
+                decorators: decorators(def, source),
                 parameters: field("parameters")
                     .map_or_else(Vec::new, |list| parameters(list, source)),
                 return_annotation: field("return_type").map(|node| text(node, source).to_string()),
@@ -209,6 +214,24 @@ pub fn functions(source: &str) -> Vec<FunctionInfo> {
             }
         })
         .collect()
+}
+
+/// The decorator expressions of `def` as written, without the `@`.
+fn decorators(def: &Def<'_>, source: &str) -> Vec<String> {
+    named_children(def.outer)
+        .filter(|child| child.kind() == "decorator")
+        .map(|decorator| {
+            text(decorator, source)
+                .trim_start_matches('@')
+                .trim()
+                .to_string()
+        })
+        .collect()
+}
+
+/// Whether `decorators` make a property's setter or deleter (`@area.setter`).
+fn completes_property(decorators: &[String]) -> bool {
+    (decorators.iter()).any(|d| d.ends_with(".setter") || d.ends_with(".deleter"))
 }
 
 /// A def found by [`definitions`].
