@@ -6,7 +6,8 @@
 //! read are resolved in turn. Statements that bind nothing but only touch kept names
 //! (`TABLE[k] = v` filling a kept dict) come along, since the kept names would be incomplete
 //! without them. What remains unresolved, unsafe or outside the standard library is a skip
-//! with its reason.
+//! with its reason. The body of an `if TYPE_CHECKING:` never runs, so what only it reads or
+//! imports is no need ([`runtime_statements`]).
 //!
 //! Across a package ([`slice_in`]): an import of one of the package's own modules
 //! (`from .x import y`, `from pkg.x import y`) is filled by slicing `y` out of that module the
@@ -343,7 +344,7 @@ fn slice_source(
     let source = source.to_string();
     let target = benchgen_python::find_target(&source, qualified_name)
         .map_err(|_| SkipReason::NotTopLevel)?;
-    let statements = benchgen_python::top_level_statements(&source);
+    let statements = runtime_statements(&source);
     let target_index = statements
         .iter()
         .position(|s| {
@@ -472,7 +473,7 @@ fn module_piece(
     let source = benchgen_python::remove_main_block(text);
     let piece = Module {
         name: Some(module.to_string()),
-        statements: benchgen_python::top_level_statements(&source),
+        statements: runtime_statements(&source),
         source,
         package: module_package.map(str::to_string),
     };
@@ -1444,12 +1445,43 @@ fn root(chain: &str) -> &str {
     chain.split('.').next().unwrap_or(chain)
 }
 
-/// `if TYPE_CHECKING:` (or `typing.TYPE_CHECKING`), without an `else`.
-fn type_checking_only(text: &str) -> bool {
+/// The module-level statements of `source` as they run: the body of an `if TYPE_CHECKING:`
+/// never does (`typing.TYPE_CHECKING` is False at run time), so such a statement reads,
+/// imports and resolves only what its condition and its `elif`/`else` branches do (pqdict
+/// imports `TypeVar` from typing_extensions for the type checker, from typing otherwise). It
+/// still binds what the body binds, for annotations that name it, and stays whole in the
+/// program, as any module-level `if`.
+fn runtime_statements(source: &str) -> Vec<TopLevelStatement> {
+    let mut statements = benchgen_python::top_level_statements(source);
+    for statement in &mut statements {
+        let text = &source[statement.span.start_byte..statement.span.end_byte];
+        let Some(runs) = type_checking_body_skipped(text) else {
+            continue;
+        };
+        if let [runs] = benchgen_python::top_level_statements(&runs).as_slice() {
+            statement.reads = runs.reads.clone();
+            statement.resolved = runs.resolved.clone();
+            statement.modules = runs.modules.clone();
+            statement.imports = runs.imports.clone();
+        }
+    }
+    statements
+}
+
+/// `text`, an `if TYPE_CHECKING:` (or `typing.TYPE_CHECKING`) statement, with `pass` for the
+/// body of that branch; `None` for another statement.
+fn type_checking_body_skipped(text: &str) -> Option<String> {
     let text = text.trim_start();
-    (text.starts_with("if TYPE_CHECKING:") || text.starts_with("if typing.TYPE_CHECKING:"))
-        && !text.contains("\nelse")
-        && !text.contains("\nelif")
+    let header = ["if TYPE_CHECKING:", "if typing.TYPE_CHECKING:"]
+        .into_iter()
+        .find(|header| text.starts_with(header))?;
+    // The statement is at module level, so its other branches start their lines.
+    let others = ["\nelif", "\nelse"]
+        .iter()
+        .filter_map(|keyword| text.find(keyword))
+        .min()
+        .map_or("\n", |at| &text[at..]);
+    Some(format!("{header} pass{others}"))
 }
 
 /// An `if` whose condition asks which Python runs (`sys.version_info`, `PY2`, `PY3`...).
@@ -1516,10 +1548,6 @@ fn check_reach(
             true => &mut names,
             false => &mut imported,
         };
-        // `if TYPE_CHECKING:` never runs.
-        if type_checking_only(text) {
-            continue;
-        }
         // `if sys.version_info >= ...: import x` / `else: import y`: the branch for another
         // Python is never taken.
         let optional = (text.trim_start().starts_with("try") && text.contains("ImportError"))
@@ -2128,6 +2156,48 @@ def f(x: 'Zone'):
             slice(&unguarded, "f", Some("pkg"), &facts),
             Err(SkipReason::NotStandardLibrary("backports".into()))
         );
+    }
+
+    #[test]
+    fn the_body_of_if_type_checking_does_not_run() {
+        // Issue 30, pqdict: typing_extensions is the type checker's, typing the program's.
+        let source = "\
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Generic
+from foreign import Shape
+
+if TYPE_CHECKING:
+    from typing_extensions import TypeVar
+
+    T = TypeVar('T', default=int)
+else:
+    from typing import TypeVar
+
+    T = TypeVar('T')
+if TYPE_CHECKING:
+    Shaped = Shape[T]
+
+
+class Box(Generic[T]):
+    \"\"\"A box.\"\"\"
+
+    def __init__(self, value: Shaped):
+        self.value = value
+
+    def doubled(self):
+        \"\"\"The value twice.\"\"\"
+        return self.value + self.value
+";
+        let facts = PythonFacts::for_tests(&[], &["typing"]);
+        let program = slice(source, "Box.doubled", None, &facts).unwrap();
+        // The statement stays whole, as any module-level `if`.
+        assert!(
+            program.contains("    from typing_extensions import TypeVar\n"),
+            "{program}"
+        );
+        // What only the body reads is not kept.
+        assert!(!program.contains("from foreign"), "{program}");
     }
 
     fn package() -> Vec<(&'static str, &'static str, Option<&'static str>)> {
