@@ -2363,7 +2363,12 @@ class Box(Generic[T]):
         \"\"\"The value twice.\"\"\"
         return self.value + self.value
 ";
-        let facts = PythonFacts::for_tests(&[], &["typing"]);
+        let facts = PythonFacts::for_tests(&["int"], &["typing"]);
+        let plain = source
+            .replace("from foreign import Shape\n", "")
+            .replace("if TYPE_CHECKING:\n    Shaped = Shape[T]\n", "")
+            .replace("value: Shaped", "value");
+        assert_eq!(slice(&plain, "Box.doubled", None, &facts).map(drop), Ok(()));
         let program = slice(source, "Box.doubled", None, &facts).unwrap();
         // The statement stays whole, as any module-level `if`.
         assert!(
