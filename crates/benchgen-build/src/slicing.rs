@@ -6,7 +6,8 @@
 //! read are resolved in turn. Statements that bind nothing but only touch kept names
 //! (`TABLE[k] = v` filling a kept dict) come along, since the kept names would be incomplete
 //! without them. What remains unresolved, unsafe or outside the standard library is a skip
-//! with its reason.
+//! with its reason. The body of an `if TYPE_CHECKING:` never runs, so what only it reads or
+//! imports is no need ([`runtime_statements`]).
 //!
 //! Across a package ([`slice_in`]): an import of one of the package's own modules
 //! (`from .x import y`, `from pkg.x import y`) is filled by slicing `y` out of that module the
@@ -109,9 +110,10 @@ pub fn slice(
 /// program defines gets that function nested into it ([`delegated_to`], [`nest_callee`]);
 /// another delegation is a skip (`Delegation`).
 ///
-/// A method's class comes whole, so a hazard in one of its methods (`now()` reading the clock)
-/// would skip every method of the class: then the methods that nothing reaches from the
-/// target are left out (see [`without_unreached_methods`]) and the slice is cut again.
+/// A class comes whole (the target's, a subclass, one the target's code uses), so a hazard in
+/// one of its methods (`now()` reading the clock) would skip every target that keeps it: then
+/// the methods that nothing reaches from the target are left out of every class of the
+/// package (see [`without_unreached_methods`]) and the slice is cut again.
 pub fn slice_in(
     source: &str,
     qualified_name: &str,
@@ -200,10 +202,9 @@ fn slice_program(
     modules: &Modules,
 ) -> Result<String, SkipReason> {
     let own_name = modules.name_of(source);
-    let source = benchgen_python::remove_main_block(source);
     let whole = slice_source(
         own_name.clone(),
-        &source,
+        &benchgen_python::remove_main_block(source),
         qualified_name,
         package,
         facts,
@@ -213,11 +214,39 @@ fn slice_program(
         Err(hazard @ SkipReason::Hazard { .. }) => hazard,
         other => return other,
     };
-    let Some((pruned, dropped)) = without_unreached_methods(&source, qualified_name) else {
+    // The other modules the slice may draw classes from: those of the target's package.
+    let mut others: Vec<(&str, &str, Option<&str>)> = (modules.texts.iter())
+        .filter(|(name, _)| own_name.as_ref() != Some(*name))
+        .filter(|(name, _)| package.is_some_and(|package| root(name) == root(package)))
+        .map(|(name, (text, package))| (name.as_str(), *text, *package))
+        .collect();
+    others.sort_unstable();
+    let texts: Vec<&str> = std::iter::once(source)
+        .chain(others.iter().map(|(_, text, _)| *text))
+        .collect();
+    let Some((pruned, dropped)) = without_unreached_methods(&texts, qualified_name) else {
         return Err(hazard);
     };
-    match slice_source(own_name, &pruned, qualified_name, package, facts, modules) {
-        // Code outside the class (another kept function) might call a dropped method.
+    let own = own_name.as_deref().map(|name| {
+        let own_package = modules.get(name).and_then(|(_, package)| package);
+        (name, pruned[0].as_str(), own_package)
+    });
+    let pruned_modules = Modules::new(
+        own.into_iter().chain(
+            (others.iter().zip(&pruned[1..]))
+                .map(|((name, _, package), text)| (*name, text.as_str(), *package)),
+        ),
+    );
+    let program = slice_source(
+        own_name.clone(),
+        &benchgen_python::remove_main_block(&pruned[0]),
+        qualified_name,
+        package,
+        facts,
+        &pruned_modules,
+    );
+    match program {
+        // Code outside the classes (another kept function) might call a dropped method.
         Ok(program) => {
             let used = benchgen_python::rename::identifiers(&program);
             match dropped.iter().any(|name| used.contains(name)) {
@@ -229,86 +258,131 @@ fn slice_program(
     }
 }
 
-/// `source` without the methods of `qualified_name`'s class that hold a hazard themselves
-/// (`dt_datetime.now()`) and that nothing reaches from the target, the class's own statements
-/// and its dunder methods, nor the unreached methods that call those; and the names left out.
-/// A method is reached when a reached one's code names it (an identifier or attribute, not a
-/// word in a docstring). `None` when the target is no method of a top-level class or there is
-/// nothing to leave out.
-fn without_unreached_methods(source: &str, qualified_name: &str) -> Option<(String, Vec<String>)> {
-    let (class, target) = qualified_name.split_once('.')?;
-    let statements = benchgen_python::top_level_statements(source);
-    let class_span = &statements
-        .iter()
-        .find(|s| s.kind == StatementKind::Definition && s.binds.iter().any(|b| b == class))?
-        .span;
-    let methods: Vec<FunctionInfo> = benchgen_python::functions(source)
-        .into_iter()
-        .filter(|f| f.qualified_name == format!("{class}.{}", f.name))
-        .filter(|f| class_span.start_byte <= f.target.span.start_byte)
-        .filter(|f| f.target.span.end_byte <= class_span.end_byte)
-        .collect();
-    let code = |f: &FunctionInfo| benchgen_python::standalone_definition(source, &f.target);
+/// `texts` (the target's module, then the other modules of its package) without the methods
+/// of their top-level classes that hold a hazard themselves (`dt_datetime.now()`) and that
+/// nothing reaches, nor the unreached methods that call those; and the names left out. Reach
+/// is by name, over all the modules at once: the target's own code, every class's own
+/// statements and its dunder methods are reached, and so is a method, in any class, that
+/// reached code names (an identifier or attribute, not a word in a docstring). Another class
+/// than the target's (a subclass, a class the target builds) is kept whole too, and pyluach's
+/// date classes each have a `today()` reading the clock. `None` when there is nothing to leave
+/// out.
+fn without_unreached_methods(
+    texts: &[&str],
+    qualified_name: &str,
+) -> Option<(Vec<String>, Vec<String>)> {
+    struct Method {
+        text: usize,
+        name: String,
+        span: std::ops::Range<usize>,
+        code: String,
+        names: BTreeSet<String>,
+    }
     let names_in = |code: &str| benchgen_python::rename::identifiers(code);
-    // The class's own statements (attributes, `x = property(get_x)`): its text less methods.
-    let mut class_text = source[class_span.start_byte..class_span.end_byte].to_string();
-    for method in methods.iter().rev() {
-        let span = &method.target.span;
-        class_text.replace_range(
-            span.start_byte - class_span.start_byte..span.end_byte - class_span.start_byte,
-            "",
-        );
-    }
-    let mut named = names_in(&class_text);
-    let mut reached: HashSet<&str> = HashSet::new();
-    let mut frontier: Vec<&FunctionInfo> = methods
-        .iter()
-        .filter(|f| f.name == target || (f.name.starts_with("__") && f.name.ends_with("__")))
-        .collect();
-    while !frontier.is_empty() {
-        for method in frontier.drain(..) {
-            reached.insert(&method.name);
-            named.extend(names_in(&code(method)));
-        }
-        frontier.extend(
-            methods
+    let mut named: BTreeSet<String> = BTreeSet::new();
+    let mut methods: Vec<Method> = Vec::new();
+    for (t, source) in texts.iter().enumerate() {
+        let functions = benchgen_python::functions(source);
+        if t == 0 {
+            for function in functions
                 .iter()
-                .filter(|f| !reached.contains(f.name.as_str()) && named.contains(&f.name)),
-        );
+                .filter(|f| f.qualified_name == qualified_name)
+            {
+                named.extend(names_in(&benchgen_python::standalone_definition(
+                    source,
+                    &function.target,
+                )));
+            }
+        }
+        let classes = benchgen_python::top_level_statements(source)
+            .into_iter()
+            .filter(|s| s.kind == StatementKind::Definition);
+        for class in classes {
+            let span = &class.span;
+            let own: Vec<&FunctionInfo> = functions
+                .iter()
+                .filter(|f| f.class_path.len() == 1)
+                .filter(|f| span.start_byte <= f.target.span.start_byte)
+                .filter(|f| f.target.span.end_byte <= span.end_byte)
+                .collect();
+            // The class's own statements (attributes, `x = property(get_x)`): its text less
+            // methods.
+            let mut class_text = source[span.start_byte..span.end_byte].to_string();
+            for method in own.iter().rev() {
+                let at = &method.target.span;
+                class_text.replace_range(
+                    at.start_byte - span.start_byte..at.end_byte - span.start_byte,
+                    "",
+                );
+            }
+            if !own.is_empty() {
+                named.extend(names_in(&class_text));
+            }
+            for method in own {
+                let code = benchgen_python::standalone_definition(source, &method.target);
+                methods.push(Method {
+                    text: t,
+                    name: method.name.clone(),
+                    span: method.target.span.start_byte..method.target.span.end_byte,
+                    names: names_in(&code),
+                    code,
+                });
+            }
+        }
     }
-    // What a method reads, spelled as the module's imports spell it (`datetime.datetime.now`).
-    let aliases: HashMap<&str, &str> = statements
+    let dunder = |name: &str| name.starts_with("__") && name.ends_with("__");
+    let mut reached: HashSet<&str> = HashSet::new();
+    loop {
+        let frontier: Vec<&Method> = methods
+            .iter()
+            .filter(|m| !reached.contains(m.name.as_str()))
+            .filter(|m| dunder(&m.name) || named.contains(&m.name))
+            .collect();
+        if frontier.is_empty() {
+            break;
+        }
+        for method in frontier {
+            reached.insert(&method.name);
+            named.extend(method.names.iter().cloned());
+        }
+    }
+    // What a method reads, spelled as its module's imports spell it (`datetime.datetime.now`).
+    let aliases: Vec<HashMap<String, String>> = texts
         .iter()
-        .flat_map(|s| s.imports.iter())
-        .map(|(name, qualified)| (name.as_str(), qualified.as_str()))
+        .map(|source| {
+            benchgen_python::top_level_statements(source)
+                .into_iter()
+                .flat_map(|s| s.imports)
+                .collect()
+        })
         .collect();
-    let holds_hazard = |f: &FunctionInfo| {
-        let reads: Vec<String> = benchgen_python::top_level_statements(&code(f))
+    let holds_hazard = |m: &Method| {
+        let aliases: HashMap<&str, &str> = aliases[m.text]
+            .iter()
+            .map(|(name, qualified)| (name.as_str(), qualified.as_str()))
+            .collect();
+        let reads: Vec<String> = benchgen_python::top_level_statements(&m.code)
             .iter()
             .flat_map(|s| s.reads.iter().chain(&s.resolved))
             .map(|chain| through_alias(chain, &aliases).unwrap_or_else(|| chain.clone()))
             .collect();
         hazards::find(reads.iter().map(String::as_str)).is_some()
     };
-    let unreached: Vec<&FunctionInfo> = methods
+    let unreached: Vec<&Method> = methods
         .iter()
-        .filter(|f| !reached.contains(f.name.as_str()))
+        .filter(|m| !reached.contains(m.name.as_str()))
         .collect();
     let mut dropped: HashSet<&str> = unreached
         .iter()
-        .filter(|f| holds_hazard(f))
-        .map(|f| f.name.as_str())
+        .filter(|m| holds_hazard(m))
+        .map(|m| m.name.as_str())
         .collect();
     loop {
         let callers: Vec<&str> = unreached
             .iter()
-            .filter(|f| !dropped.contains(f.name.as_str()))
-            .filter(|f| {
-                names_in(&code(f))
-                    .iter()
-                    .any(|n| dropped.contains(n.as_str()))
-            })
-            .map(|f| f.name.as_str())
+            .filter(|m| !dropped.contains(m.name.as_str()))
+            .filter(|m| m.names.iter().any(|n| dropped.contains(n.as_str())))
+            .map(|m| m.name.as_str())
             .collect();
         if callers.is_empty() {
             break;
@@ -318,14 +392,29 @@ fn without_unreached_methods(source: &str, qualified_name: &str) -> Option<(Stri
     if dropped.is_empty() {
         return None;
     }
-    let line_start = |byte: usize| source[..byte].rfind('\n').map_or(0, |i| i + 1);
-    let mut pruned = source.to_string();
-    for method in methods.iter().rev() {
-        if dropped.contains(method.name.as_str()) {
-            let span = &method.target.span;
-            pruned.replace_range(line_start(span.start_byte)..span.end_byte, "");
-        }
-    }
+    // Reach is by name, so every method of a dropped name goes, with the blank lines above
+    // it. A class left without a body (all its methods dropped) would not parse: its module
+    // stays whole.
+    let pruned = texts
+        .iter()
+        .enumerate()
+        .map(|(t, source)| {
+            // From the end of the code above it (a method's span ends before its newline).
+            let code_end = |byte: usize| source[..byte].trim_end().len();
+            let mut pruned = source.to_string();
+            let gone = methods
+                .iter()
+                .rev()
+                .filter(|m| m.text == t && dropped.contains(m.name.as_str()));
+            for method in gone {
+                pruned.replace_range(code_end(method.span.start)..method.span.end, "");
+            }
+            match benchgen_python::parse_errors(&pruned) {
+                Some(_) if benchgen_python::parse_errors(source).is_none() => source.to_string(),
+                _ => pruned,
+            }
+        })
+        .collect();
     let mut names: Vec<String> = dropped.into_iter().map(str::to_string).collect();
     names.sort();
     Some((pruned, names))
@@ -343,7 +432,7 @@ fn slice_source(
     let source = source.to_string();
     let target = benchgen_python::find_target(&source, qualified_name)
         .map_err(|_| SkipReason::NotTopLevel)?;
-    let statements = benchgen_python::top_level_statements(&source);
+    let statements = runtime_statements(&source);
     let target_index = statements
         .iter()
         .position(|s| {
@@ -472,7 +561,7 @@ fn module_piece(
     let source = benchgen_python::remove_main_block(text);
     let piece = Module {
         name: Some(module.to_string()),
-        statements: benchgen_python::top_level_statements(&source),
+        statements: runtime_statements(&source),
         source,
         package: module_package.map(str::to_string),
     };
@@ -1444,12 +1533,43 @@ fn root(chain: &str) -> &str {
     chain.split('.').next().unwrap_or(chain)
 }
 
-/// `if TYPE_CHECKING:` (or `typing.TYPE_CHECKING`), without an `else`.
-fn type_checking_only(text: &str) -> bool {
+/// The module-level statements of `source` as they run: the body of an `if TYPE_CHECKING:`
+/// never does (`typing.TYPE_CHECKING` is False at run time), so such a statement reads,
+/// imports and resolves only what its condition and its `elif`/`else` branches do (pqdict
+/// imports `TypeVar` from typing_extensions for the type checker, from typing otherwise). It
+/// still binds what the body binds, for annotations that name it, and stays whole in the
+/// program, as any module-level `if`.
+fn runtime_statements(source: &str) -> Vec<TopLevelStatement> {
+    let mut statements = benchgen_python::top_level_statements(source);
+    for statement in &mut statements {
+        let text = &source[statement.span.start_byte..statement.span.end_byte];
+        let Some(runs) = type_checking_body_skipped(text) else {
+            continue;
+        };
+        if let [runs] = benchgen_python::top_level_statements(&runs).as_slice() {
+            statement.reads = runs.reads.clone();
+            statement.resolved = runs.resolved.clone();
+            statement.modules = runs.modules.clone();
+            statement.imports = runs.imports.clone();
+        }
+    }
+    statements
+}
+
+/// `text`, an `if TYPE_CHECKING:` (or `typing.TYPE_CHECKING`) statement, with `pass` for the
+/// body of that branch; `None` for another statement.
+fn type_checking_body_skipped(text: &str) -> Option<String> {
     let text = text.trim_start();
-    (text.starts_with("if TYPE_CHECKING:") || text.starts_with("if typing.TYPE_CHECKING:"))
-        && !text.contains("\nelse")
-        && !text.contains("\nelif")
+    let header = ["if TYPE_CHECKING:", "if typing.TYPE_CHECKING:"]
+        .into_iter()
+        .find(|header| text.starts_with(header))?;
+    // The statement is at module level, so its other branches start their lines.
+    let others = ["\nelif", "\nelse"]
+        .iter()
+        .filter_map(|keyword| text.find(keyword))
+        .min()
+        .map_or("\n", |at| &text[at..]);
+    Some(format!("{header} pass{others}"))
 }
 
 /// An `if` whose condition asks which Python runs (`sys.version_info`, `PY2`, `PY3`...).
@@ -1516,10 +1636,6 @@ fn check_reach(
             true => &mut names,
             false => &mut imported,
         };
-        // `if TYPE_CHECKING:` never runs.
-        if type_checking_only(text) {
-            continue;
-        }
         // `if sys.version_info >= ...: import x` / `else: import y`: the branch for another
         // Python is never taken.
         let optional = (text.trim_start().starts_with("try") && text.contains("ImportError"))
@@ -1815,6 +1931,92 @@ def _join(words, width):
         ) + "\n\ndef late(moment):\n    return moment.until_now()\n";
         assert!(matches!(
             slice(&called, "Moment.shift", None, &facts()),
+            Err(SkipReason::Hazard { .. })
+        ));
+    }
+
+    #[test]
+    fn unreached_methods_with_a_hazard_are_left_out_of_every_class_the_slice_keeps() {
+        // Issue 30, pyluach: each date class has a `today()` reading the clock, and a target of
+        // one class keeps the others too (`JulianDay.to_greg` builds a `GregorianDate`).
+        let dates = "\
+from datetime import date
+
+
+class Day:
+    \"\"\"A day number.\"\"\"
+
+    def __init__(self, n):
+        self.n = n
+
+    @staticmethod
+    def today():
+        \"\"\"Today.\"\"\"
+        return Stamp.today().to_day()
+
+    def to_stamp(self):
+        \"\"\"The stamp of this day.\"\"\"
+        s = self.n * 10
+        return Stamp(s)
+
+
+class Stamp:
+    def __init__(self, s):
+        self.s = s
+
+    @staticmethod
+    def today():
+        return Stamp(date.today().toordinal())
+
+    def to_day(self):
+        return Day(self.s // 10)
+
+
+def stamp_of(n):
+    \"\"\"The stamp of the day after day `n`, as a number.\"\"\"
+    day = Day(n + 1)
+    return day.to_stamp().s
+";
+        let facts = PythonFacts::for_tests(&["range", "staticmethod"], &["datetime"]);
+        for target in ["Day.to_stamp", "stamp_of"] {
+            let program = slice(dates, target, None, &facts).unwrap();
+            assert!(!program.contains("def today"), "{program}");
+            assert!(program.contains("    def to_day(self):"), "{program}");
+            assert!(
+                program.contains("        self.n = n\n\n    def to_stamp(self):"),
+                "{program}"
+            );
+            assert_eq!(benchgen_python::parse_errors(&program), None);
+        }
+        // A class of another module of the package, the same.
+        let months = "\
+from cal.dates import Day
+
+
+def _late():
+    return Day.today()
+
+
+def stamps(n):
+    \"\"\"The stamps of the first `n` days.\"\"\"
+    return [Day(i).to_stamp() for i in range(n)]
+
+
+def stamps_and_today(n):
+    \"\"\"The stamps of the first `n` days, and today.\"\"\"
+    return stamps(n) + [_late()]
+";
+        let files = [
+            ("cal.dates", dates, Some("cal")),
+            ("cal.months", months, Some("cal")),
+        ];
+        let modules = Modules::new(files);
+        let program = slice_in(months, "stamps", Some("cal"), &facts, &modules).unwrap();
+        assert!(!program.contains("def today"), "{program}");
+        assert!(program.contains("class Stamp:"), "{program}");
+        // Code outside the classes that names a dropped method (`_late`): the hazard stands.
+        assert!(matches!(
+            slice_in(months, "stamps_and_today", Some("cal"), &facts, &modules),
             Err(SkipReason::Hazard { .. })
         ));
     }
@@ -2128,6 +2330,53 @@ def f(x: 'Zone'):
             slice(&unguarded, "f", Some("pkg"), &facts),
             Err(SkipReason::NotStandardLibrary("backports".into()))
         );
+    }
+
+    #[test]
+    fn the_body_of_if_type_checking_does_not_run() {
+        // Issue 30, pqdict: typing_extensions is the type checker's, typing the program's.
+        let source = "\
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Generic
+from foreign import Shape
+
+if TYPE_CHECKING:
+    from typing_extensions import TypeVar
+
+    T = TypeVar('T', default=int)
+else:
+    from typing import TypeVar
+
+    T = TypeVar('T')
+if TYPE_CHECKING:
+    Shaped = Shape[T]
+
+
+class Box(Generic[T]):
+    \"\"\"A box.\"\"\"
+
+    def __init__(self, value: Shaped):
+        self.value = value
+
+    def doubled(self):
+        \"\"\"The value twice.\"\"\"
+        return self.value + self.value
+";
+        let facts = PythonFacts::for_tests(&["int"], &["typing"]);
+        let plain = source
+            .replace("from foreign import Shape\n", "")
+            .replace("if TYPE_CHECKING:\n    Shaped = Shape[T]\n", "")
+            .replace("value: Shaped", "value");
+        assert_eq!(slice(&plain, "Box.doubled", None, &facts).map(drop), Ok(()));
+        let program = slice(source, "Box.doubled", None, &facts).unwrap();
+        // The statement stays whole, as any module-level `if`.
+        assert!(
+            program.contains("    from typing_extensions import TypeVar\n"),
+            "{program}"
+        );
+        // What only the body reads is not kept.
+        assert!(!program.contains("from foreign"), "{program}");
     }
 
     fn package() -> Vec<(&'static str, &'static str, Option<&'static str>)> {
