@@ -14,7 +14,7 @@ in the text) or set to what a condition the call reached turns on, and from
 type-aware mutation and crossover of the calls that worked (the EvalPlus idea), up to
 `max_calls` distinct calls or `max_timeouts` calls that time out. Every call runs twice on fresh deep copies of its arguments, under a
 per-call timer; a call whose two outcomes differ is dropped as unstable. The first run is traced
-(lines of the target only, and the outcomes of its conditional jumps) for coverage.
+(lines of the target only, and the outcomes of its decisions within a line) for coverage.
 
 What the probe finds depends on counts only, never on how fast the machine is, so that the
 same build gives the same items on an idle laptop and a loaded CI runner: the search is bounded
@@ -398,8 +398,6 @@ STEP_VALUES = [3, "a", 1, "b", 2.5, (1, 2), "key", 7]
 # `FOR_ITER`: see `_decision_points`).
 CONDITIONAL_JUMPS = frozenset(op for name, op in dis.opmap.items()
                               if "JUMP" in name and "_IF_" in name)
-# Arcs from here on are decision outcomes (`Probe._tracer`), not pairs of lines.
-DECISION_ARC = 1 << 40
 # The wall-clock backstop of one call, as a multiple of its CPU-time limit: a call that sleeps
 # or waits uses no CPU time.
 CALL_WALL_FACTOR = 8
@@ -2290,6 +2288,7 @@ class Probe:
         case = {"args": text, "applied": applied, "_apply": apply,
                 "_signature": first["signature"], "kind": first["kind"], "lines": first["lines"],
                 "arcs": first["arcs"],
+                "decisions": first["decisions"],
                 "arg_types": signature, "_call": (args, kwargs), "receiver": receiver,
                 "receiver_steps": steps, "receiver_factory": factory,
                 "receiver_class": (args[0].cls or "") if self.spec is not None else "",
@@ -2536,8 +2535,8 @@ class Probe:
             args, kwargs = copy.deepcopy((args, kwargs))
         except BaseException:  # noqa: BLE001
             return {"kind": "unusable"}
-        lines, arcs = set(), set()
-        tracer = self._tracer(lines, arcs) if trace else None
+        lines, arcs, decisions = set(), set(), set()
+        tracer = self._tracer(lines, arcs, decisions) if trace else None
         sink = io.StringIO()
         saved = sys.stdout, sys.stderr
         timer = _CallTimer(self.config["call_cpu_s"])
@@ -2616,6 +2615,7 @@ class Probe:
             sys.stdout, sys.stderr = saved
         outcome["lines"] = sorted(lines)
         outcome["arcs"] = sorted(arcs)
+        outcome["decisions"] = sorted(decisions)
         return outcome
 
     def _made(self, value):
@@ -2677,14 +2677,15 @@ class Probe:
         positional = parts[:len(parts) - len(kwargs)]
         return ", ".join(positional + [f"{name}={text}" for name, text in zip(kwargs, keywords)])
 
-    def _tracer(self, lines, arcs):
+    def _tracer(self, lines, arcs, decisions):
         """Collects the body lines a call runs, and its arcs: pairs of lines run one after the
         other in one frame (0 for the frame's entry and exit), so that the two outcomes of an
         `if` without `else` (into its body, or past it) are two arcs, where they share lines;
-        and the outcomes of its decisions, which lines do not show (`a and b`, `x if c else y`,
-        a comprehension's `if` on one line): each conditional jump with the instruction that
-        ran after it, as the arc `(DECISION_ARC + jump, next)` (`_decision_points`). The
-        audit's branch coverage counts those outcomes, so the suite's arc cover takes them."""
+        and its decisions: the outcomes that lines do not show (`a and b`, `x if c else y`, a
+        comprehension's `if` on one line), each conditional jump with the instruction that ran
+        after it, `(jump, next)` (`_decision_points`; the jump's offset told apart from another
+        code object's by that object's first line). The audit's branch coverage counts those
+        outcomes, so the suite covers them too."""
         first, body, last, filename = self.first_line, self.body_line, self.last_line, self.filename
         known = self.decision_points
 
@@ -2695,7 +2696,7 @@ class Probe:
             previous, jump = [0], [None]
             jump_lines, jumps = _decision_points(code, known)
             # A jump's offset, told apart from another code object's (a lambda, a comprehension).
-            base = DECISION_ARC + (code.co_firstlineno << 20)
+            base = code.co_firstlineno << 20
 
             def local(frame, event, arg):
                 if event == "line" and body <= frame.f_lineno <= last:
@@ -2706,7 +2707,7 @@ class Probe:
                     frame.f_trace_opcodes = jump[0] is not None or frame.f_lineno in jump_lines
                 elif event == "opcode":
                     if jump[0] is not None:
-                        arcs.add((base + jump[0], frame.f_lasti))
+                        decisions.add((base + jump[0], frame.f_lasti))
                     jump[0] = frame.f_lasti if frame.f_lasti in jumps else None
                 elif event == "return":
                     arcs.add((previous[0], 0))

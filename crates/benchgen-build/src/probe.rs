@@ -781,6 +781,10 @@ pub struct Case {
     /// exit: what tells the two outcomes of a branch apart where they run the same lines.
     #[serde(default)]
     pub arcs: Vec<(usize, usize)>,
+    /// Outcomes of the decisions the call took within a line (`a and b`, a ternary), each a
+    /// conditional jump and the instruction after it: what lines and arcs do not tell apart.
+    #[serde(default)]
+    pub decisions: Vec<(usize, usize)>,
     /// Type names of the arguments, in order: `str, int`.
     #[serde(default)]
     pub arg_types: String,
@@ -926,6 +930,7 @@ impl Case {
             kind: CaseKind::Value,
             lines: vec![],
             arcs: vec![],
+            decisions: vec![],
             arg_types: String::new(),
             repr: repr.into(),
             canonical: repr.into(),

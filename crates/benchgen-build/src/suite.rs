@@ -3,15 +3,16 @@
 //! Cases are chosen for coverage first (greedy set cover of the lines the probe saw each call
 //! execute), then, when the caller measured which mutants of the target each case's test kills
 //! ([`write_guided`], [`pool`]), for killing the mutants the chosen ones leave alive (greedy set
-//! cover again), then for discrimination (distinct results and exception types, results that
-//! differ from the input), up to a target count, with no more exception tests than value tests.
-//! Each case becomes one `test_*` function of plain asserts: `assert f(args) == expected` when the
-//! result can be written as a literal, a tolerance check for floats, a `try`/`except` for an
-//! expected exception, `assert f(args) == reference.f(args)` (differential) for values with no
-//! literal form, and `assert repr(f(args)) == '...'` for objects of the program's own classes.
-//! A method's test first builds its receiver (`obj = Class(...)`, the case's setup as data),
-//! calls `obj.m(args)` (`obj.m(args) is obj` for a method that returns its receiver) and then
-//! checks the receiver's state, when the probe saw the method change it (the case's `after`).
+//! cover again), then for the outcomes of decisions within a line, then for discrimination
+//! (distinct results and exception types, results that differ from the input), up to a target
+//! count, with no more exception tests than value tests. Each case becomes one `test_*` function of
+//! plain asserts: `assert f(args) == expected` when the result can be written as a literal, a
+//! tolerance check for floats, a `try`/`except` for an expected exception, `assert f(args) ==
+//! reference.f(args)` (differential) for values with no literal form, and `assert repr(f(args)) ==
+//! '...'` for objects of the program's own classes. A method's test first builds its receiver (`obj
+//! = Class(...)`, the case's setup as data), calls `obj.m(args)` (`obj.m(args) is obj` for a method
+//! that returns its receiver) and then checks the receiver's state, when the probe saw the method
+//! change it (the case's `after`).
 
 use std::collections::{BTreeSet, HashSet};
 
@@ -318,10 +319,9 @@ fn behaviour(case: &Case) -> (CaseKind, &str, &str) {
 }
 
 /// The documented calls, then greedy line cover, then arc cover, then greedy mutant kill (see
-/// [`write_guided`]), then one
-/// iterator argument, then distinct behaviours (inputs returned unchanged and each receiver
-/// among them), then the rest, then a few calls with an argument taken from another and a few
-/// near misses; returned in probe order.
+/// [`write_guided`]), then the decisions within lines, then one iterator argument, then distinct
+/// behaviours (inputs returned unchanged and each receiver among them), then the rest, then a few
+/// calls with an argument taken from another and a few near misses; returned in probe order.
 fn choose(
     cases: &[Case],
     usable: &[(usize, Check)],
@@ -352,6 +352,7 @@ fn choose(
         .any(|&(i, _)| !cases[i].related.is_empty() && !cases[i].related.starts_with(NEAR_MATCH));
     let room = if related { RELATED_ROOM } else { 0 };
     selection.kill_cover(size.max.saturating_sub(room));
+    selection.decision_cover(size.max.saturating_sub(room));
     selection.one_iterator(size.max);
     selection.distinct_behaviours(target);
     selection.related_calls(size.max);
@@ -485,24 +486,35 @@ impl<'c> Selection<'c, '_> {
     }
 
     /// Running a line is not taking every way out of it: an `if` without `else` is left into
-    /// its body or past it, over the same lines, and `a and b` on one line stops at `a` or
-    /// not (the probe's arcs hold each conditional jump's outcome too). Cases that take arcs
-    /// the chosen ones do not come next, within the suite's target size (the kill cover below
-    /// may go past it).
+    /// its body or past it, over the same lines. Cases that take arcs the chosen ones do not
+    /// come next, within the suite's target size (the kill cover below may go past it).
     fn arc_cover(&mut self, limit: usize) {
+        self.pair_cover(limit, |case| &case.arcs);
+    }
+
+    /// Nor does a line show its own decisions: `return valid(s) and '.' not in s` runs the
+    /// same line whether `valid(s)` stops it or not, and the audit's branch coverage counts
+    /// both. After the kill cover (a decision no fault turns on is worth a slot only then),
+    /// cases that take decision outcomes the chosen ones do not.
+    fn decision_cover(&mut self, limit: usize) {
+        self.pair_cover(limit, |case| &case.decisions);
+    }
+
+    /// Greedy cover of the pairs `of` gives each case, up to `limit` cases.
+    fn pair_cover(&mut self, limit: usize, of: impl Fn(&Case) -> &Vec<(usize, usize)>) {
         let mut taken: HashSet<(usize, usize)> = (self.chosen.iter())
-            .flat_map(|&(i, _)| self.cases[i].arcs.iter().copied())
+            .flat_map(|&(i, _)| of(&self.cases[i]).iter().copied())
             .collect();
         while self.chosen.len() < limit {
-            let new_arcs = |i: usize| {
-                (self.cases[i].arcs.iter())
-                    .filter(|a| !taken.contains(a))
+            let new = |i: usize| {
+                (of(&self.cases[i]).iter())
+                    .filter(|pair| !taken.contains(pair))
                     .count()
             };
-            let Some(best) = self.most(new_arcs) else {
+            let Some(best) = self.most(new) else {
                 break;
             };
-            taken.extend(self.cases[best.0].arcs.iter().copied());
+            taken.extend(of(&self.cases[best.0]).iter().copied());
             self.take(best);
         }
     }
@@ -1077,6 +1089,7 @@ mod tests {
             .iter()
             .map(|c| Case {
                 arcs: vec![],
+                decisions: vec![],
                 ..c.clone()
             })
             .collect();

@@ -5,7 +5,8 @@
 //! filled its slots after the documented calls with more whole numbers, no test had a text
 //! that is no number, the audit's branch coverage was 0.5 and the item was skipped (the gate
 //! `low branch coverage`), and an answer that dropped the number check passed. The probe now
-//! records each conditional jump's outcome as an arc, which the suite's arc cover takes.
+//! records the outcomes of the decisions within a line, which the suite covers after the
+//! mutants.
 //!
 //! Needs bubblewrap and root: without them the test is ignored, or fails under CI.
 
