@@ -10,8 +10,10 @@
 //! on. That rule is applied in CPU time here, not wall-clock time: which tests a slow fault
 //! gets through before its limit decides which tests kill it, and on a loaded machine a wall
 //! clock let a run of 0.3 s stop in its first test (the same build chose other tests idle and
-//! loaded). The stub bodies that the audit and the verification try run too, as faults like the
-//! mutants. Per-test verdicts (`benchgen_audit::mutation::killed_by`) give a kill matrix, and
+//! loaded); and since a run's CPU time varies too, by several per cent, a run stopped by its
+//! limit counts only its first killer, which does not depend on where it stopped (see
+//! [`kill_matrix`]). The stub bodies that the audit and the verification try run too, as
+//! faults like the mutants. Per-test verdicts (`benchgen_audit::mutation::killed_by`) give a kill matrix, and
 //! the suite is chosen again from the pool: coverage cases first, then a greedy set cover of
 //! the faults some case kills (`suite::write_guided`), within the suite's size.
 //!
@@ -251,18 +253,34 @@ fn faults(draft: &Draft<'_>, measured: &Measured, audit: &AuditOptions) -> Fault
 /// For each passing case of `pool`, the faults (indices into `outcomes`) its test kills.
 fn kills(pool: &Measured, outcomes: &[ExecOutcome]) -> Vec<Vec<usize>> {
     let names = benchgen_python::test_functions(&pool.example.tests);
-    let position: HashMap<&str, usize> = pool
-        .passing
+    let passing: Vec<&str> = pool.passing.iter().map(|(name, _)| name.as_str()).collect();
+    kill_matrix(&names, &passing, outcomes)
+}
+
+/// For each of the `passing` tests (of the pool's `tests`), the faults whose `outcomes` it
+/// kills. A run stopped by its time limit has one killer, its first (a test that failed, or
+/// the one that was running): where the limit stopped it depends on the CPU time its tests
+/// took, which is not the same from run to run (a first test of 0.45–0.48 s against a limit
+/// of 0.5 s was stopped inside that test in one build and got through it and 15 failing tests
+/// in another), but the first killer is the same wherever the limit falls after it (unless a
+/// test before it passes only when given the time).
+fn kill_matrix(tests: &[String], passing: &[&str], outcomes: &[ExecOutcome]) -> Vec<Vec<usize>> {
+    let position: HashMap<&str, usize> = passing
         .iter()
         .enumerate()
-        .map(|(j, (name, _))| (name.as_str(), j))
+        .map(|(j, &name)| (name, j))
         .collect();
-    let mut kills: Vec<Vec<usize>> = vec![Vec::new(); pool.passing.len()];
+    let mut kills: Vec<Vec<usize>> = vec![Vec::new(); passing.len()];
     for (fault, outcome) in outcomes.iter().enumerate() {
-        for name in mutation::killed_by(&names, outcome) {
-            if let Some(&j) = position.get(name.as_str()) {
-                kills[j].push(fault);
-            }
+        let killers = mutation::killed_by(tests, outcome)
+            .into_iter()
+            .filter_map(|name| position.get(name.as_str()).copied());
+        let killers: Vec<usize> = match outcome.verdict {
+            Verdict::Timeout => killers.min().into_iter().collect(),
+            _ => killers.collect(),
+        };
+        for j in killers {
+            kills[j].push(fault);
         }
     }
     kills
@@ -425,5 +443,64 @@ mod tests {
         // No mutants at all: only the stubs tell.
         assert!(!falls_short(&killed(&[0, 1]), &[false, false], 0, 0.6));
         assert!(falls_short(&killed(&[0]), &[false, false], 0, 0.6));
+    }
+
+    fn run(verdict: Verdict, reported: &[(&str, Verdict)]) -> ExecOutcome {
+        let mut outcome = ExecOutcome::sandbox_error("");
+        outcome.verdict = verdict;
+        outcome.tests = reported
+            .iter()
+            .map(|&(name, verdict)| benchgen_core::TestResult {
+                name: name.into(),
+                verdict,
+                message: String::new(),
+                duration_s: 0.0,
+            })
+            .collect();
+        outcome
+    }
+
+    #[test]
+    fn a_timed_out_fault_is_killed_by_the_same_test_wherever_its_limit_fell() {
+        let tests: Vec<String> = ["t1", "t2", "t3", "t4"].map(String::from).to_vec();
+        // t3 failed in the reference: not in the pool.
+        let passing = ["t1", "t2", "t4"];
+        let failed = Verdict::Failed;
+        // The same slow fault stopped inside t1, inside t2 after t1 failed, inside t4 after
+        // t1-t3 failed: t1 kills it each time.
+        let stops = [
+            run(Verdict::Timeout, &[]),
+            run(Verdict::Timeout, &[("t1", failed)]),
+            run(
+                Verdict::Timeout,
+                &[("t1", failed), ("t2", failed), ("t3", failed)],
+            ),
+        ];
+        for stop in &stops {
+            assert_eq!(
+                kill_matrix(&tests, &passing, std::slice::from_ref(stop)),
+                [vec![0], vec![], vec![]]
+            );
+        }
+        // Stopped after a test that passed: the one running is its first killer.
+        let late = run(Verdict::Timeout, &[("t1", Verdict::Passed)]);
+        assert_eq!(
+            kill_matrix(&tests, &passing, &[late]),
+            [vec![], vec![0], vec![]]
+        );
+        // A run that finished keeps every test that failed.
+        let finished = run(
+            failed,
+            &[
+                ("t1", failed),
+                ("t2", Verdict::Passed),
+                ("t3", failed),
+                ("t4", failed),
+            ],
+        );
+        assert_eq!(
+            kill_matrix(&tests, &passing, &[finished]),
+            [vec![0], vec![], vec![0]]
+        );
     }
 }
