@@ -43,6 +43,12 @@
 //! returned with is out of the domain: an answer that refuses text first (a `TypeError`)
 //! passes, one that divides by the number of values instead of the weights' sum fails.
 //!
+//! `has_path(obj, segments)` follows the keys of `segments` inside a bare `except:` that
+//! answers False for any failure; a `segments` of None or a number returns False there only
+//! because the handler swallowed the `TypeError` of iterating it. Such a call is out of the
+//! domain: an answer that lets iterating fail passes, one that looks for every key at the
+//! top level fails.
+//!
 //! Needs bubblewrap and root: without them the test is ignored, or fails under CI.
 
 include!(concat!(env!("OUT_DIR"), "/prereq.rs"));
@@ -393,4 +399,37 @@ fn a_kind_no_call_returned_with_is_out_of_the_domain() {
     assert_eq!(passes(&main, example, Some(refuses_text)), (true, true));
     let by_count = "if len(data) != len(weights):\n    raise StatsError('as many weights as data points')\nif not data:\n    raise StatsError('no data')\nreturn fsum(d * w for d, w in zip(data, weights)) / len(data)";
     assert_eq!(passes(&main, example, Some(by_count)), (false, false));
+}
+
+const PATHS_HELD: &str = r#"
+def has_path(obj, segments):
+    """Whether following the keys `segments` from `obj` reaches a value.
+
+    >>> has_path({'a': {'b': None}}, ['a', 'b'])
+    True
+    >>> has_path({'a': 1}, ['b'])
+    False
+    """
+    try:
+        for key in segments:
+            obj = obj[key]
+        return True
+    except:
+        return False
+"#;
+
+#[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
+fn a_type_error_a_bare_except_swallows_is_out_of_the_domain() {
+    require(&[Prereq::Sandbox]);
+    let (main, second) = executors();
+    let report = build_one("held.py", PATHS_HELD, &main, &second);
+    let example = item(&report, "has_path");
+    println!("{}", example.tests);
+    assert_eq!(passes(&main, example, None), (true, true));
+    let iterates_first = "keys = iter(segments)\nfor key in keys:\n    try:\n        obj = obj[key]\n    except (KeyError, IndexError, TypeError):\n        return False\nreturn True";
+    assert_eq!(passes(&main, example, Some(iterates_first)), (true, true));
+    let top_level_only =
+        "try:\n    return all(key in obj for key in segments)\nexcept TypeError:\n    return False";
+    assert_eq!(passes(&main, example, Some(top_level_only)), (false, false));
 }
