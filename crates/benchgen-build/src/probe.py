@@ -2675,15 +2675,16 @@ class Probe:
         """Collects the body lines a call runs, and its arcs: pairs of lines run one after the
         other in one frame (0 for the frame's entry and exit), so that the two outcomes of an
         `if` without `else` (into its body, or past it) are two arcs, where they share lines;
-        and the types of the exceptions that reached the target's frames (`caught`: those it
-        handled, where the call returns)."""
+        and the types of the exceptions the target's frames handled (`caught`): the last one
+        a frame saw where it returns a value, not None (the exception goes on to a caller, a
+        decorator's wrapper say, or the frame returned nothing after it)."""
         first, body, last, filename = self.first_line, self.body_line, self.last_line, self.filename
 
         def global_(frame, event, arg):
             code = frame.f_code
             if code.co_filename != filename or not first <= code.co_firstlineno <= last:
                 return None
-            previous = [0]
+            previous, raised = [0], [None]
 
             def local(frame, event, arg):
                 if event == "line" and body <= frame.f_lineno <= last:
@@ -2692,8 +2693,10 @@ class Probe:
                     previous[0] = frame.f_lineno
                 elif event == "return":
                     arcs.add((previous[0], 0))
+                    if raised[0] is not None and arg is not None:
+                        caught.add(raised[0])
                 elif event == "exception":
-                    caught.add(arg[0])
+                    raised[0] = arg[0]
                 return local
 
             return local

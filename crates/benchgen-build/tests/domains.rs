@@ -54,6 +54,11 @@
 //! domain: an answer that lets iterating fail passes, one that looks for every key at the
 //! top level fails.
 //!
+//! `port(value)` raises a `TypeError` for what is not text, which its decorator's wrapper
+//! turns into False, as its docstring says: that error is no accident of a broad handler of
+//! the target's, so what is not text is in the domain, and an answer that returns None for it
+//! fails.
+//!
 //! Needs bubblewrap and root: without them the test is ignored, or fails under CI.
 
 include!(concat!(env!("OUT_DIR"), "/prereq.rs"));
@@ -482,6 +487,56 @@ fn keys_of_several_styles_are_at_every_depth() {
     let held_lists_as_are = "if isinstance(obj, list):\n    return [camel_keys(v) for v in obj]\nif isinstance(obj, dict):\n    return {re.sub(r'(?<=[a-z0-9])(?=[A-Z])', '_', k).lower() if isinstance(k, str) else k: camel_keys(v) if isinstance(v, dict) else v for k, v in obj.items()}\nreturn obj";
     assert_eq!(
         passes(&main, camels, Some(held_lists_as_are)),
+        (false, false)
+    );
+}
+
+const PORTS: &str = r#"
+import functools
+
+
+def validator(func):
+    @functools.wraps(func)
+    def wrapper(*args, **kwargs):
+        try:
+            return func(*args, **kwargs)
+        except (TypeError, ValueError):
+            return False
+    return wrapper
+
+
+@validator
+def port(value):
+    """Whether `value` is text holding a port number, 1 to 65535, in decimal digits; False
+    for anything else (a number, None: no text).
+
+    >>> port('8080')
+    True
+    >>> port('080')
+    False
+    >>> port('0')
+    False
+    >>> port('65536')
+    False
+    """
+    if not isinstance(value, str):
+        raise TypeError('a port is written as text')
+    number = int(value)
+    return 0 < number < 65536 and str(number) == value
+"#;
+
+#[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
+fn an_error_a_decorator_answers_for_is_in_the_domain() {
+    require(&[Prereq::Sandbox]);
+    let (main, second) = executors();
+    let report = build_one("ports.py", PORTS, &main, &second);
+    let example = item(&report, "port");
+    println!("{}", example.tests);
+    assert_eq!(passes(&main, example, None), (true, true));
+    let none_for_others = "if not isinstance(value, str):\n    return None\nnumber = int(value)\nreturn 0 < number < 65536 and str(number) == value";
+    assert_eq!(
+        passes(&main, example, Some(none_for_others)),
         (false, false)
     );
 }
