@@ -19,11 +19,6 @@
 //! common case and identifiers in each case style, so an answer that stops at the top level
 //! fails.
 //!
-//! `dash_keys(obj)` and `camel_keys(obj)` rewrite keys of one style each; the mixed pool's
-//! nested mapping and list of mappings hold keys of several styles at every depth, so an
-//! answer that returns a list as it is, or one that leaves the lists a mapping holds alone,
-//! changes keys the reference changes, and fails.
-//!
 //! `split_path(path, separator='/')` strips leading separators with `lstrip`, which takes its
 //! argument as a set of characters: for a separator longer than one character (a whole path,
 //! as the probe's text pool has) that differs from stripping it as a prefix, and the docstring
@@ -442,53 +437,6 @@ fn a_type_error_a_bare_except_swallows_is_out_of_the_domain() {
     let top_level_only =
         "try:\n    return all(key in obj for key in segments)\nexcept TypeError:\n    return False";
     assert_eq!(passes(&main, example, Some(top_level_only)), (false, false));
-}
-
-const STYLES: &str = r#"
-import re
-
-
-def dash_keys(obj):
-    """`obj` with '-' written '_' in every key of every mapping in it, at any depth (in lists
-    too); other values are kept as they are."""
-    if isinstance(obj, dict):
-        return {k.replace('-', '_') if isinstance(k, str) else k: dash_keys(v)
-                for k, v in obj.items()}
-    if isinstance(obj, list):
-        return [dash_keys(v) for v in obj]
-    return obj
-
-
-def camel_keys(obj):
-    """`obj` with every camelCase key of every mapping in it, at any depth (in lists too),
-    written in snake_case; other values are kept as they are."""
-    if isinstance(obj, dict):
-        return {re.sub(r'(?<=[a-z0-9])(?=[A-Z])', '_', k).lower() if isinstance(k, str) else k:
-                camel_keys(v) for k, v in obj.items()}
-    if isinstance(obj, list):
-        return [camel_keys(v) for v in obj]
-    return obj
-"#;
-
-#[test]
-#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
-fn keys_of_several_styles_are_at_every_depth() {
-    require(&[Prereq::Sandbox]);
-    let (main, second) = executors();
-    let report = build_one("styles.py", STYLES, &main, &second);
-    let dashes = item(&report, "dash_keys");
-    println!("{}", dashes.tests);
-    assert_eq!(passes(&main, dashes, None), (true, true));
-    let list_as_is = "if isinstance(obj, dict):\n    return {k.replace('-', '_') if isinstance(k, str) else k: [dash_keys(x) for x in v] if isinstance(v, list) else dash_keys(v) for k, v in obj.items()}\nreturn obj";
-    assert_eq!(passes(&main, dashes, Some(list_as_is)), (false, false));
-    let camels = item(&report, "camel_keys");
-    println!("{}", camels.tests);
-    assert_eq!(passes(&main, camels, None), (true, true));
-    let held_lists_as_are = "if isinstance(obj, list):\n    return [camel_keys(v) for v in obj]\nif isinstance(obj, dict):\n    return {re.sub(r'(?<=[a-z0-9])(?=[A-Z])', '_', k).lower() if isinstance(k, str) else k: camel_keys(v) if isinstance(v, dict) else v for k, v in obj.items()}\nreturn obj";
-    assert_eq!(
-        passes(&main, camels, Some(held_lists_as_are)),
-        (false, false)
-    );
 }
 
 const PORTS: &str = r#"
