@@ -806,6 +806,11 @@ class Probe:
         self.triggered = {}
         self.errors = {}
         self.aim = config.get("aim", False)
+        # The exception names the target's handlers name (see `_swallows`), once read.
+        self.handled = None
+        # The argument tuples of the documented calls themselves (see `_add_seed`), which the
+        # calls made from them share their origin with.
+        self.documented_calls = []
         if self.spec is not None:
             self.cls = self.function
             self.target = getattr(self.cls, self.spec["method"])
@@ -1528,8 +1533,10 @@ class Probe:
         if self.spec is not None:
             # A method's seed goes to the first few receivers.
             for receiver in self.receivers[:3]:
-                self._enqueue((receiver,) + tuple(args), kwargs, origin="seed")
+                self.documented_calls.append((receiver,) + tuple(args))
+                self._enqueue(self.documented_calls[-1], kwargs, origin="seed")
             return
+        self.documented_calls.append(args)
         # A test line holds one call: seeds written over several lines are written anew.
         self._enqueue(args, kwargs, None if "\n" in text else text, origin="seed")
 
@@ -2293,6 +2300,8 @@ class Probe:
                 "receiver_steps": steps, "receiver_factory": factory,
                 "receiver_class": (args[0].cls or "") if self.spec is not None else "",
                 "in_domain": self._in_domain(args, kwargs, skip), "origin": origin,
+                "_swallowed": first["kind"] == "value" and self._swallows(first["caught"]),
+                "_documented": any(args is call for call in self.documented_calls),
                 "related": related, "_skip": skip,
                 "_empty_receiver": self.spec is not None and self.receiver_empty,
                 "attribute": bool(self.spec and self.spec["property"])}
@@ -2457,8 +2466,13 @@ class Probe:
         its arguments, so calls on one are no sample of the domain where calls on receivers
         holding something returned; and a call on one is in the domain only where its
         arguments return on a receiver holding something too (`overlap('/usr/lib')` returns
-        nothing on an empty tree and raises on any other)."""
-        holding = [case for case in self.working if not case["_empty_receiver"]]
+        nothing on an empty tree and raises on any other).
+
+        A call that returned only because a broad handler of the target swallowed a TypeError
+        or an AttributeError (see `_swallows`) is neither a sample of the domain nor in it:
+        `has(obj, None)` returning False from `except:` says the code could not use None."""
+        holding = [case for case in self.working
+                   if not case["_empty_receiver"] and not case["_swallowed"]]
         returned = {}
         for case in holding or self.working:
             for param, value in self._pairs(*case["_call"]):
@@ -2495,16 +2509,37 @@ class Probe:
             usual[name] = {kind} if 2 * count > len(pairs) else set(kinds)
         for case in self.cases:
             # The documented calls are in the domain by definition (`groupby('gender', ...)`
-            # with a key documented as callable or not).
-            case["in_domain"] = case["origin"] == "seed" or (
-                (not case["_empty_receiver"] or id(case) in elsewhere) and all(
+            # with a key documented as callable or not), and so are the calls made from them
+            # but those that returned through a swallowed error.
+            case["in_domain"] = case["_documented"] or (not case["_swallowed"] and (
+                case["origin"] == "seed"
+                or ((not case["_empty_receiver"] or id(case) in elsewhere) and all(
                     (_kind_fits(_kind(value), usual[param["name"]]) if param["name"] in usual
                      else matches(value, param["hint"]))
                     and (param["name"] not in kinds_returned
                          or _kind_fits(_kind(value), kinds_returned[param["name"]]))
                     and not self._undocumented_edge(param, value)
                     for param, value in self._pairs(*case["_call"])
-                    if param["name"] != case["_skip"]))
+                    if param["name"] != case["_skip"]))))
+
+    def _swallows(self, caught):
+        """Whether a TypeError or AttributeError (an argument of a kind the code cannot use) is
+        among the exception types `caught` that no handler of the target names: a bare
+        `except:` or `except Exception:` that turns it into a result handles it by accident,
+        where `except (TypeError, ValueError)` documents what the function does with one."""
+        misused = [t for t in caught if issubclass(t, (TypeError, AttributeError))]
+        if not misused:
+            return False
+        if self.handled is None:
+            tree, _ = _source_tree(self._code())
+            self.handled = {node.id if isinstance(node, ast.Name) else node.attr
+                            for handler in (ast.walk(tree) if tree else ())
+                            if isinstance(handler, ast.ExceptHandler) and handler.type
+                            for node in ast.walk(handler.type)
+                            if isinstance(node, (ast.Name, ast.Attribute))}
+        broad = {"Exception", "BaseException", "object"}
+        return any(not (({c.__name__ for c in t.__mro__} - broad) & self.handled)
+                   for t in misused)
 
     def _returning_elsewhere(self, holding):
         """The ids of the calls on an empty receiver whose arguments return on the receiver of
@@ -2535,8 +2570,8 @@ class Probe:
             args, kwargs = copy.deepcopy((args, kwargs))
         except BaseException:  # noqa: BLE001
             return {"kind": "unusable"}
-        lines, arcs, decisions = set(), set(), set()
-        tracer = self._tracer(lines, arcs, decisions) if trace else None
+        lines, arcs, decisions, caught = set(), set(), set(), set()
+        tracer = self._tracer(lines, arcs, decisions, caught) if trace else None
         sink = io.StringIO()
         saved = sys.stdout, sys.stderr
         timer = _CallTimer(self.config["call_cpu_s"])
@@ -2616,6 +2651,7 @@ class Probe:
         outcome["lines"] = sorted(lines)
         outcome["arcs"] = sorted(arcs)
         outcome["decisions"] = sorted(decisions)
+        outcome["caught"] = caught
         return outcome
 
     def _made(self, value):
@@ -2677,15 +2713,18 @@ class Probe:
         positional = parts[:len(parts) - len(kwargs)]
         return ", ".join(positional + [f"{name}={text}" for name, text in zip(kwargs, keywords)])
 
-    def _tracer(self, lines, arcs, decisions):
+    def _tracer(self, lines, arcs, decisions, caught):
         """Collects the body lines a call runs, and its arcs: pairs of lines run one after the
         other in one frame (0 for the frame's entry and exit), so that the two outcomes of an
         `if` without `else` (into its body, or past it) are two arcs, where they share lines;
-        and its decisions: the outcomes that lines do not show (`a and b`, `x if c else y`, a
+        its decisions: the outcomes that lines do not show (`a and b`, `x if c else y`, a
         comprehension's `if` on one line), each conditional jump with the instruction that ran
         after it, `(jump, next)` (`_decision_points`; the jump's offset told apart from another
-        code object's by that object's first line). The audit's branch coverage counts those
-        outcomes, so the suite covers them too."""
+        code object's by that object's first line), which the audit's branch coverage counts,
+        so the suite covers them too; and the types of the exceptions the target's frames
+        handled (`caught`): the last one a frame saw where it returns a value, not None (the
+        exception goes on to a caller, a decorator's wrapper say, or the frame returned nothing
+        after it)."""
         first, body, last, filename = self.first_line, self.body_line, self.last_line, self.filename
         known = self.decision_points
 
@@ -2693,7 +2732,7 @@ class Probe:
             code = frame.f_code
             if code.co_filename != filename or not first <= code.co_firstlineno <= last:
                 return None
-            previous, jump = [0], [None]
+            previous, jump, raised = [0], [None], [None]
             jump_lines, jumps = _decision_points(code, known)
             # A jump's offset, told apart from another code object's (a lambda, a comprehension).
             base = code.co_firstlineno << 20
@@ -2711,6 +2750,10 @@ class Probe:
                     jump[0] = frame.f_lasti if frame.f_lasti in jumps else None
                 elif event == "return":
                     arcs.add((previous[0], 0))
+                    if raised[0] is not None and arg is not None:
+                        caught.add(raised[0])
+                elif event == "exception":
+                    raised[0] = arg[0]
                 return local
 
             return local

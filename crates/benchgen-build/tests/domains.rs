@@ -43,6 +43,17 @@
 //! returned with is out of the domain: an answer that refuses text first (a `TypeError`)
 //! passes, one that divides by the number of values instead of the weights' sum fails.
 //!
+//! `has_path(obj, segments)` follows the keys of `segments` inside a bare `except:` that
+//! answers False for any failure; a `segments` of None or a number returns False there only
+//! because the handler swallowed the `TypeError` of iterating it. Such a call is out of the
+//! domain: an answer that lets iterating fail passes, one that looks for every key at the
+//! top level fails.
+//!
+//! `port(value)` raises a `TypeError` for what is not text, which its decorator's wrapper
+//! turns into False, as its docstring says: that error is no accident of a broad handler of
+//! the target's, so what is not text is in the domain, and an answer that returns None for it
+//! fails.
+//!
 //! Needs bubblewrap and root: without them the test is ignored, or fails under CI.
 
 include!(concat!(env!("OUT_DIR"), "/prereq.rs"));
@@ -393,4 +404,87 @@ fn a_kind_no_call_returned_with_is_out_of_the_domain() {
     assert_eq!(passes(&main, example, Some(refuses_text)), (true, true));
     let by_count = "if len(data) != len(weights):\n    raise StatsError('as many weights as data points')\nif not data:\n    raise StatsError('no data')\nreturn fsum(d * w for d, w in zip(data, weights)) / len(data)";
     assert_eq!(passes(&main, example, Some(by_count)), (false, false));
+}
+
+const PATHS_HELD: &str = r#"
+def has_path(obj, segments):
+    """Whether following the keys `segments` from `obj` reaches a value.
+
+    >>> has_path({'a': {'b': None}}, ['a', 'b'])
+    True
+    >>> has_path({'a': 1}, ['b'])
+    False
+    """
+    try:
+        for key in segments:
+            obj = obj[key]
+        return True
+    except:
+        return False
+"#;
+
+#[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
+fn a_type_error_a_bare_except_swallows_is_out_of_the_domain() {
+    require(&[Prereq::Sandbox]);
+    let (main, second) = executors();
+    let report = build_one("held.py", PATHS_HELD, &main, &second);
+    let example = item(&report, "has_path");
+    println!("{}", example.tests);
+    assert_eq!(passes(&main, example, None), (true, true));
+    let iterates_first = "keys = iter(segments)\nfor key in keys:\n    try:\n        obj = obj[key]\n    except (KeyError, IndexError, TypeError):\n        return False\nreturn True";
+    assert_eq!(passes(&main, example, Some(iterates_first)), (true, true));
+    let top_level_only =
+        "try:\n    return all(key in obj for key in segments)\nexcept TypeError:\n    return False";
+    assert_eq!(passes(&main, example, Some(top_level_only)), (false, false));
+}
+
+const PORTS: &str = r#"
+import functools
+
+
+def validator(func):
+    @functools.wraps(func)
+    def wrapper(*args, **kwargs):
+        try:
+            return func(*args, **kwargs)
+        except (TypeError, ValueError):
+            return False
+    return wrapper
+
+
+@validator
+def port(value):
+    """Whether `value` is text holding a port number, 1 to 65535, in decimal digits; False
+    for anything else (a number, None: no text).
+
+    >>> port('8080')
+    True
+    >>> port('080')
+    False
+    >>> port('0')
+    False
+    >>> port('65536')
+    False
+    """
+    if not isinstance(value, str):
+        raise TypeError('a port is written as text')
+    number = int(value)
+    return 0 < number < 65536 and str(number) == value
+"#;
+
+#[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
+fn an_error_a_decorator_answers_for_is_in_the_domain() {
+    require(&[Prereq::Sandbox]);
+    let (main, second) = executors();
+    let report = build_one("ports.py", PORTS, &main, &second);
+    let example = item(&report, "port");
+    println!("{}", example.tests);
+    assert_eq!(passes(&main, example, None), (true, true));
+    let none_for_others = "if not isinstance(value, str):\n    return None\nnumber = int(value)\nreturn 0 < number < 65536 and str(number) == value";
+    assert_eq!(
+        passes(&main, example, Some(none_for_others)),
+        (false, false)
+    );
 }
