@@ -13,9 +13,10 @@
 //! loaded); and since a run's CPU time varies too, by several per cent, a run stopped by its
 //! limit counts only its first killer, which does not depend on where it stopped (see
 //! [`kill_matrix`]). The stub bodies that the audit and the verification try run too, as
-//! faults like the mutants. Per-test verdicts (`benchgen_audit::mutation::killed_by`) give a kill matrix, and
-//! the suite is chosen again from the pool: coverage cases first, then a greedy set cover of
-//! the faults some case kills (`suite::write_guided`), within the suite's size.
+//! faults like the mutants. Per-test verdicts (`benchgen_audit::mutation::killed_by`) give a
+//! kill matrix, and the suite is chosen again from the pool: coverage cases first, then a
+//! greedy set cover of the faults some case kills (`suite::write_guided`), within the suite's
+//! size.
 //!
 //! When even the whole pool kills too few mutants for the gate's minimum mutation score, the
 //! pool grows once: an aimed probe round (`probe::aimed_request`, twice, like the first probe)

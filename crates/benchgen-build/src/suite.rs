@@ -5,14 +5,14 @@
 //! ([`write_guided`], [`pool`]), for killing the mutants the chosen ones leave alive (greedy set
 //! cover again), then for the outcomes of decisions within a line, then for discrimination
 //! (distinct results and exception types, results that differ from the input), up to a target
-//! count, with no more exception tests than value tests. Each case becomes one `test_*` function of
-//! plain asserts: `assert f(args) == expected` when the result can be written as a literal, a
-//! tolerance check for floats, a `try`/`except` for an expected exception, `assert f(args) ==
-//! reference.f(args)` (differential) for values with no literal form, and `assert repr(f(args)) ==
-//! '...'` for objects of the program's own classes. A method's test first builds its receiver (`obj
-//! = Class(...)`, the case's setup as data), calls `obj.m(args)` (`obj.m(args) is obj` for a method
-//! that returns its receiver) and then checks the receiver's state, when the probe saw the method
-//! change it (the case's `after`).
+//! count, with no more exception tests than value tests. Each case becomes one `test_*` function
+//! of plain asserts: `assert f(args) == expected` when the result can be written as a literal, a
+//! tolerance check for floats, a `try`/`except` for an expected exception,
+//! `assert f(args) == reference.f(args)` (differential) for values with no literal form, and
+//! `assert repr(f(args)) == '...'` for objects of the program's own classes. A method's test
+//! first builds its receiver (`obj = Class(...)`, the case's setup as data), calls `obj.m(args)`
+//! (`obj.m(args) is obj` for a method that returns its receiver) and then checks the receiver's
+//! state, when the probe saw the method change it (the case's `after`).
 
 use std::collections::{BTreeSet, HashSet};
 
