@@ -29,6 +29,7 @@ import json
 import math
 import os
 import sys
+import threading
 import types
 from decimal import Decimal as D
 from fractions import Fraction as F
@@ -75,6 +76,10 @@ def shown(x):
 
 _COMPARING = set()
 
+# Locks a receiver holds (`self._lock = RLock()`): each load makes its own, and a lock compares
+# only by identity, so two of the same kind compare alike, as bare sentinels do.
+_LOCKS = (type(threading.Lock()), type(threading.RLock()))
+
 
 def same(a, b):
     numeric = (int, float, F, D)
@@ -84,6 +89,8 @@ def same(a, b):
         return a.__qualname__ == b.__qualname__
     if type(a) is object and type(b) is object:
         # A bare sentinel (`nil = object()`) of each load: no state to tell them apart.
+        return True
+    if isinstance(a, _LOCKS) and type(a) is type(b):
         return True
     if isinstance(a, bool) or isinstance(b, bool):
         return type(a) is type(b) and a == b
@@ -124,6 +131,9 @@ def outcome(function, args, kwargs):
 def call(namespace, qualname, args, kwargs, view=None):
     """(how it ended, the value or the exception's class name, the arguments afterwards)."""
     args, kwargs = copy.deepcopy((args, kwargs))
+    # The iterators made here from `gen` markers are consumed by the call, so their state is not
+    # compared; any other argument is, an instance with `__next__` too (a cache that iterates its keys).
+    drained = {i for i, a in enumerate(args) if isinstance(a, tuple) and len(a) == 2 and a[0] == "GEN"}
     try:
         args = [iter(a[1]) if isinstance(a, tuple) and len(a) == 2 and a[0] == "GEN"
                 else namespace[a.name](*a.args, **a.kwargs) if isinstance(a, new) else a
@@ -138,7 +148,7 @@ def call(namespace, qualname, args, kwargs, view=None):
     result = outcome(function, args, kwargs)
     if view is not None and result[0] == "returned":
         result = outcome(lambda value: view(value, args), [result[1]], {})
-    after = {i: a for i, a in enumerate(args) if not isinstance(a, collections.abc.Iterator)}
+    after = {i: a for i, a in enumerate(args) if i not in drained}
     return result + ({**after, **kwargs},)
 
 
