@@ -1,0 +1,4 @@
+# wrong: returns the dict's live keys view, not a list.
+class CacheManager:
+    def cache_names(self):
+        return self._caches.keys()
