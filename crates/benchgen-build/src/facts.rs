@@ -27,7 +27,8 @@ pub struct PythonFacts {
     builtins: HashSet<String>,
     stdlib: HashSet<String>,
     /// Top-level modules of the environment's site-packages (none without an environment: the
-    /// sandbox hides the system's).
+    /// sandbox hides the system's), namespace packages included (`jaraco`, a folder without
+    /// `__init__.py` that `jaraco.functools` installs into), which `pkgutil` does not list.
     #[serde(default)]
     installed: HashSet<String>,
     /// `3.11.2`.
@@ -44,7 +45,7 @@ impl PythonFacts {
     pub fn request(modules: &[String]) -> ExecRequest {
         let modules = serde_json::to_string(modules).expect("names serialize");
         let tests = format!(
-            "def test_facts():\n    import builtins, importlib, json, sys\n    native = {{}}\n    for name in {modules}:\n        try:\n            module = importlib.import_module(name)\n        except Exception:\n            continue\n        native[name] = sorted(k for k, v in vars(module).items() if type(v).__name__ == 'builtin_function_or_method')\n    import pkgutil\n    installed = sorted(m.name for m in pkgutil.iter_modules() if 'site-packages' in str(getattr(m.module_finder, 'path', '')) and m.name not in sys.stdlib_module_names)\n    facts = {{\n        'builtins': dir(builtins),\n        'stdlib': sorted(sys.stdlib_module_names),\n        'installed': installed,\n        'version': '.'.join(map(str, sys.version_info[:3])),\n        'native': native,\n    }}\n    print({MARKER:?} + json.dumps(facts))\n"
+            "def test_facts():\n    import builtins, importlib, json, sys\n    native = {{}}\n    for name in {modules}:\n        try:\n            module = importlib.import_module(name)\n        except Exception:\n            continue\n        native[name] = sorted(k for k, v in vars(module).items() if type(v).__name__ == 'builtin_function_or_method')\n    import pkgutil\n    installed = sorted(m.name for m in pkgutil.iter_modules() if 'site-packages' in str(getattr(m.module_finder, 'path', '')) and m.name not in sys.stdlib_module_names)\n    import os\n    installed += sorted(e for p in sys.path if 'site-packages' in p and os.path.isdir(p) for e in os.listdir(p) if e.isidentifier() and e != '__pycache__' and e not in sys.stdlib_module_names and os.path.isdir(os.path.join(p, e)) and not os.path.exists(os.path.join(p, e, '__init__.py')))\n    facts = {{\n        'builtins': dir(builtins),\n        'stdlib': sorted(sys.stdlib_module_names),\n        'installed': installed,\n        'version': '.'.join(map(str, sys.version_info[:3])),\n        'native': native,\n    }}\n    print({MARKER:?} + json.dumps(facts))\n"
         );
         ExecRequest {
             program: String::new(),

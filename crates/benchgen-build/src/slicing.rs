@@ -469,7 +469,7 @@ fn slice_source(
     }
     let (mut pieces, wanted) = package_pieces(cut.wants(), facts, modules)?;
     let order = import_order(&pieces);
-    unify_meanings(&target_piece, &cut, &mut pieces, &order, &wanted)?;
+    unify_meanings(&target_piece, &mut cut, &mut pieces, &order, &wanted, facts)?;
     let merged = merged_namespaces(&mut pieces, &mut cut);
     let mut deferred = place_late_imports(&mut pieces, &mut cut, &order);
     deferred.extend(merged);
@@ -623,13 +623,16 @@ fn import_order(pieces: &[(Module, Cut)]) -> Vec<usize> {
 
 /// One meaning per name across the modules, the target's first: another module whose binding
 /// of a name means something else (`import datetime` there, `from datetime import datetime`
-/// here) has its binding renamed, unless other modules ask it for that name.
+/// here) has its binding renamed (`_cardinality_TypeBuilder`, or with the module's whole path
+/// where two modules share a last name), and so do the modules that import it from there
+/// ([`redirect_askers`]).
 fn unify_meanings(
     target_piece: &Module,
-    cut: &Cut,
+    cut: &mut Cut,
     pieces: &mut [(Module, Cut)],
     order: &[usize],
     wanted: &Wanted,
+    facts: &PythonFacts,
 ) -> Result<(), SkipReason> {
     let mut meanings: HashMap<String, String> = HashMap::new();
     let bound: HashSet<String> = std::iter::once(target_piece)
@@ -641,24 +644,27 @@ fn unify_meanings(
         meanings.entry(name).or_insert(meaning);
     }
     for &i in order {
-        let (module, cut) = &mut pieces[i];
+        let mut asked_renames = Vec::new();
+        let (module, piece_cut) = &mut pieces[i];
         let asked = wanted.of(module);
-        for (name, meaning) in cut.meanings(module) {
-            if cut.renames.iter().any(|(from, _)| *from == name) {
+        for (name, meaning) in piece_cut.meanings(module) {
+            if piece_cut.renames.iter().any(|(from, _)| *from == name) {
                 continue;
             }
             match meanings.get(&name) {
                 Some(existing) if *existing != meaning => {
-                    let short = module.name.as_deref().unwrap_or("").rsplit('.').next();
-                    let renamed = format!("_{}_{name}", short.unwrap_or("").trim_matches('_'));
-                    if asked.is_some_and(|names| names.contains(&name))
-                        || bound.contains(&renamed)
-                        || meanings.contains_key(&renamed)
-                    {
-                        return Err(SkipReason::NameClash(name));
+                    let path = module.name.as_deref().unwrap_or("");
+                    let short = path.rsplit('.').next().unwrap_or("");
+                    let renamed = [short.to_string(), path.replace('.', "_")]
+                        .iter()
+                        .map(|prefix| format!("_{}_{name}", prefix.trim_matches('_')))
+                        .find(|renamed| !bound.contains(renamed) && !meanings.contains_key(renamed))
+                        .ok_or_else(|| SkipReason::NameClash(name.clone()))?;
+                    if asked.is_some_and(|names| names.contains(&name)) {
+                        asked_renames.push((name.clone(), renamed.clone()));
                     }
                     meanings.insert(renamed.clone(), meaning);
-                    cut.renames.push((name, renamed));
+                    piece_cut.renames.push((name, renamed));
                 }
                 Some(_) => {}
                 None => {
@@ -666,8 +672,145 @@ fn unify_meanings(
                 }
             }
         }
+        let module = pieces[i].0.name.clone().unwrap_or_default();
+        for (from, to) in asked_renames {
+            redirect_askers(
+                pieces,
+                (target_piece, &mut *cut),
+                &module,
+                &from,
+                &to,
+                facts,
+            )?;
+        }
     }
     Ok(())
+}
+
+/// After `module`'s binding of `from` was renamed `to` (see [`unify_meanings`]), makes the
+/// modules that import it read `to`: `from module import from as alias` becomes `alias = to`,
+/// a namespace class of `module` holds `from = staticmethod(to)`, and a module that imports it
+/// under its own name (or through `*`) renames it too, and so on for the modules that import it
+/// from there. A `NameClash` where an import is read only in a function body, or where the
+/// target's own module would have to rename it.
+fn redirect_askers(
+    pieces: &mut [(Module, Cut)],
+    target: (&Module, &mut Cut),
+    module: &str,
+    from: &str,
+    to: &str,
+    facts: &PythonFacts,
+) -> Result<(), SkipReason> {
+    let (target_piece, target_cut) = target;
+    let clash = || SkipReason::NameClash(from.to_string());
+    let mut pending = vec![module.to_string()];
+    let mut done = HashSet::new();
+    while let Some(module) = pending.pop() {
+        if !done.insert(module.clone()) {
+            continue;
+        }
+        let need = (module.clone(), from.to_string());
+        let askers = pieces
+            .iter_mut()
+            .map(|(piece, cut)| (&*piece, cut, false))
+            .chain(std::iter::once((target_piece, &mut *target_cut, true)));
+        for (piece, cut, is_target) in askers {
+            if cut.local_needs.contains(&need) {
+                return Err(clash());
+            }
+            if !cut.needs.contains(&need) {
+                continue;
+            }
+            let (renames_it, redirected) = redirect_in(piece, cut, &module, from, to, facts);
+            if !(renames_it || redirected) || (renames_it && is_target) {
+                return Err(clash());
+            }
+            if renames_it && !cut.renames.iter().any(|(f, _)| f == from) {
+                cut.renames.push((from.to_string(), to.to_string()));
+                pending.extend(piece.name.clone());
+            }
+        }
+    }
+    Ok(())
+}
+
+/// [`redirect_askers`] in one module `piece` whose cut needs `module`'s `from`: the aliases
+/// and namespace classes that stand for it made to read `to`. Returns whether the piece reads
+/// it under its own name (so must rename it too), and whether anything was redirected.
+fn redirect_in(
+    piece: &Module,
+    cut: &mut Cut,
+    module: &str,
+    from: &str,
+    to: &str,
+    facts: &PythonFacts,
+) -> (bool, bool) {
+    let (mut renames_it, mut redirected) = (false, false);
+    for &i in &cut.kept {
+        let statement = &piece.statements[i];
+        let [imported] = statement.modules.as_slice() else {
+            continue;
+        };
+        if statement.kind != StatementKind::Import
+            || own_module(imported, piece.package.as_deref(), facts).as_deref() != Some(module)
+        {
+            continue;
+        }
+        for (alias, qualified) in &statement.imports {
+            let original = qualified.rsplit('.').next().unwrap_or(qualified);
+            if alias == "*" || (alias == from && original == from) {
+                renames_it = true;
+            } else if original == from {
+                if let Some(text) = cut.replaced.get_mut(&i) {
+                    let line = format!("{alias} = {from}\n");
+                    if text.lines().any(|l| l == line.trim_end()) {
+                        *text = text.replacen(&line, &format!("{alias} = {to}\n"), 1);
+                        redirected = true;
+                    }
+                }
+            }
+        }
+    }
+    let through_namespace = cut.namespaces.iter().any(|(_, read_of)| {
+        read_of
+            .get(module)
+            .is_some_and(|attributes| attributes.contains(from))
+    });
+    if through_namespace {
+        let texts = cut
+            .replaced
+            .values_mut()
+            .chain(cut.late.iter_mut().map(|(_, _, text)| text));
+        for text in texts {
+            redirected |= redirect_namespace(text, module, from, to);
+        }
+    }
+    (renames_it, redirected)
+}
+
+/// In a namespace class's text, the attribute `from` of `module`'s body (see [`module_body`])
+/// made to stand for `to`; whether the text held it.
+fn redirect_namespace(text: &mut String, module: &str, from: &str, to: &str) -> bool {
+    let marker = format!("\"\"\"The module `{module}`, as far as this program uses it.\"\"\"\n\n");
+    let Some(at) = text.find(&marker) else {
+        return false;
+    };
+    let body = at + marker.len();
+    let mut offset = body;
+    for line in text[body..].split_inclusive('\n') {
+        let attribute = line.trim_start();
+        if !attribute.contains(" = staticmethod(") {
+            break;
+        }
+        if attribute == format!("{from} = staticmethod({from})\n") {
+            let indent = &line[..line.len() - attribute.len()];
+            let redirected = format!("{indent}{from} = staticmethod({to})\n");
+            text.replace_range(offset..offset + line.len(), &redirected);
+            return true;
+        }
+        offset += line.len();
+    }
+    false
 }
 
 /// Puts each late-read namespace where its import was when its module comes first in `order`;
@@ -864,14 +1007,37 @@ impl Cut {
                 }
                 _ => {
                     let text = &module.source[statement.span.start_byte..statement.span.end_byte];
+                    // `S = TypeVar('S')` in two modules: two objects that mean the same to
+                    // every annotation and `Generic[S]`, where any other binding is its own.
+                    let owner = if declares_type_variable(text) {
+                        ""
+                    } else {
+                        here
+                    };
                     for name in &statement.binds {
-                        out.push((name.clone(), format!("{here}:{text}")));
+                        out.push((name.clone(), format!("{owner}:{text}")));
                     }
                 }
             }
         }
         out
     }
+}
+
+/// Whether the statement `text` binds a type variable (`T = TypeVar('T', bound=int)`,
+/// `P = typing.ParamSpec('P')`, `UserId = NewType('UserId', int)`).
+fn declares_type_variable(text: &str) -> bool {
+    let Some((_, value)) = text.split_once('=') else {
+        return false;
+    };
+    let value = value.trim_start();
+    let value = (value
+        .strip_prefix("typing.")
+        .or_else(|| value.strip_prefix("typing_extensions.")))
+    .unwrap_or(value);
+    ["TypeVar(", "ParamSpec(", "TypeVarTuple(", "NewType("]
+        .iter()
+        .any(|declaration| value.starts_with(declaration))
 }
 
 /// The statements of `module` that `seeds` reach, transitively (future imports always).
@@ -2750,7 +2916,8 @@ class Box(Generic[T]):
              import datetime\n\n\n\
              def first_day(year):\n    return _start(year).date() + datetime.timedelta(0)\n"
         );
-        // A name the target's module asks of the other module cannot be renamed there.
+        // A name the target's module asks of the other module under an alias: the alias
+        // stands for the renamed binding.
         let asks = "import datetime\nfrom ._common import _start, datetime as _dt\n\n\n\
                     def first_day(year):\n    return _dt(year, 1, 1) - datetime.timedelta(0)\n";
         let files = [
@@ -2758,10 +2925,87 @@ class Box(Generic[T]):
             ("pkg.tz", asks, Some("pkg")),
         ];
         let modules = Modules::new(files.iter().copied());
-        assert_eq!(
-            slice_in(asks, "first_day", Some("pkg"), &facts, &modules),
-            Err(SkipReason::NameClash("datetime".into()))
+        let program = slice_in(asks, "first_day", Some("pkg"), &facts, &modules).unwrap();
+        assert!(program.contains("\n_dt = _common_datetime\n"), "{program}");
+        assert!(
+            program.contains("import datetime as _common_datetime"),
+            "{program}"
         );
+        assert_eq!(benchgen_python::parse_errors(&program), None);
+    }
+
+    #[test]
+    fn modules_that_import_a_renamed_name_read_the_renamed_binding() {
+        // parse_type: `builder.TypeBuilder` subclasses `cardinality.TypeBuilder`, which
+        // `cardinality_field` imports under its own name; PyMonad reads the base class as
+        // `pymonad.either.Either` beside its own `Either`.
+        let base = "class Builder:\n    def make(self):\n        return 'base'\n";
+        let field = "from pkg.base import Builder\n\n\n\
+                     def made():\n    return Builder().make() + '!'\n";
+        let own = "from pkg.base import Builder as BaseBuilder\nfrom pkg.field import made\n\n\n\
+                   class Builder(BaseBuilder):\n    def make(self):\n        return made() + 'own'\n";
+        let files = [
+            ("pkg.base", base, Some("pkg")),
+            ("pkg.field", field, Some("pkg")),
+            ("pkg.own", own, Some("pkg")),
+        ];
+        let modules = Modules::new(files.iter().copied());
+        let facts = PythonFacts::for_tests(&[], &[]);
+        let program = slice_in(own, "Builder.make", Some("pkg"), &facts, &modules).unwrap();
+        assert!(program.contains("class _base_Builder:"), "{program}");
+        assert!(
+            program.contains("return _base_Builder().make() + '!'"),
+            "{program}"
+        );
+        assert!(
+            program.contains("BaseBuilder = _base_Builder\n"),
+            "{program}"
+        );
+        assert!(program.contains("class Builder(BaseBuilder):"), "{program}");
+        assert_eq!(benchgen_python::parse_errors(&program), None);
+
+        let qualified = "import pkg.base\n\n\n\
+                         class Builder(pkg.base.Builder):\n    def make(self):\n        return 'own'\n";
+        let files = [
+            ("pkg.base", base, Some("pkg")),
+            ("pkg.qualified", qualified, Some("pkg")),
+        ];
+        let modules = Modules::new(files.iter().copied());
+        let program = slice_in(qualified, "Builder.make", Some("pkg"), &facts, &modules).unwrap();
+        assert!(program.contains("class _base_Builder:"), "{program}");
+        assert!(
+            program.contains("Builder = staticmethod(_base_Builder)\n"),
+            "{program}"
+        );
+        assert!(
+            program.contains("class Builder(pkg.base.Builder):"),
+            "{program}"
+        );
+        assert_eq!(benchgen_python::parse_errors(&program), None);
+    }
+
+    #[test]
+    fn the_same_type_variable_in_two_modules_is_one_meaning() {
+        // lenses: `S = TypeVar("S")` in `ui`, `ui.base` and `optics.base`.
+        let base = "from typing import Generic, TypeVar\n\nS = TypeVar('S')\n\n\n\
+                    class Box(Generic[S]):\n    def __init__(self, v: S):\n        self.v = v\n";
+        let ui = "from typing import TypeVar\nfrom pkg.base import Box\n\nS = TypeVar('S')\n\n\n\
+                  def boxed(v: S) -> S:\n    box = Box(v)\n    return box.v\n";
+        let files = [("pkg.base", base, Some("pkg")), ("pkg.ui", ui, Some("pkg"))];
+        let modules = Modules::new(files.iter().copied());
+        let facts = PythonFacts::for_tests(&[], &["typing"]);
+        let program = slice_in(ui, "boxed", Some("pkg"), &facts, &modules).unwrap();
+        assert!(!program.contains("_base_S"), "{program}");
+        assert_eq!(benchgen_python::parse_errors(&program), None);
+        // Another binding of the name is still its module's own.
+        let other = ui.replace("S = TypeVar('S')", "S = 3");
+        let files = [
+            ("pkg.base", base, Some("pkg")),
+            ("pkg.ui", other.as_str(), Some("pkg")),
+        ];
+        let modules = Modules::new(files.iter().copied());
+        let program = slice_in(&other, "boxed", Some("pkg"), &facts, &modules).unwrap();
+        assert!(program.contains("_base_S = TypeVar('S')"), "{program}");
     }
 
     #[test]

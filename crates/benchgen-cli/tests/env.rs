@@ -253,6 +253,81 @@ fn a_package_builds_with_its_declared_dependencies() {
     assert!(!dir.path().join("undeclared.env.json").exists());
 }
 
+const DEPENDS_ON_A_NAMESPACE_PACKAGE: &str = r#"from jaraco.functools import compose
+
+
+def shout(text, times=1):
+    """Return `text` stripped and in upper case, followed by `times` exclamation marks.
+
+    >>> shout(' hi ', 2)
+    'HI!!'
+    >>> shout('hi', -1)
+    Traceback (most recent call last):
+    ValueError: times must be >= 0
+    """
+    if times < 0:
+        raise ValueError("times must be >= 0")
+    loud = compose(str.upper, str.strip)
+    return loud(text) + "!" * times
+"#;
+
+/// A declared dependency that installs into a namespace package (`jaraco.functools` into
+/// `jaraco/`, a folder without `__init__.py`): its import is the environment's like any other,
+/// not "neither in the standard library nor a declared dependency".
+#[test]
+#[cfg_attr(
+    any(missing_sandbox, missing_uv, missing_python311, missing_pypi),
+    ignore = "needs the sandbox, uv, /usr/bin/python3.11 and PyPI"
+)]
+fn a_dependency_in_a_namespace_package_is_imported() {
+    require(&[Prereq::Sandbox, Prereq::Uv, Prereq::Python311, Prereq::Pypi]);
+    let dir = tempfile::tempdir().unwrap();
+    let cache_dir = cache_root();
+    let site = dir.path().join("site");
+    let package = site.join("nsdemo");
+    let metadata = site.join("nsdemo-1.0.dist-info");
+    fs_err::create_dir_all(&package).unwrap();
+    fs_err::create_dir_all(&metadata).unwrap();
+    fs_err::write(package.join("__init__.py"), DEPENDS_ON_A_NAMESPACE_PACKAGE).unwrap();
+    fs_err::write(
+        metadata.join("METADATA"),
+        "Metadata-Version: 2.1\nName: nsdemo\nVersion: 1.0\nRequires-Dist: jaraco.functools\n",
+    )
+    .unwrap();
+    fs_err::write(metadata.join("top_level.txt"), "nsdemo\n").unwrap();
+
+    let dataset = dir.path().join("demo.jsonl");
+    let dataset_arg = dataset.to_str().unwrap();
+    let output = benchgen(
+        &["build", package.to_str().unwrap(), "--out", dataset_arg],
+        &cache_dir.path().join("build"),
+    );
+    assert!(output.status.success(), "{}", text(&output));
+    let item: serde_json::Value =
+        serde_json::from_str(fs_err::read_to_string(&dataset).unwrap().trim()).unwrap();
+    assert!(
+        item["program"]
+            .as_str()
+            .unwrap()
+            .contains("from jaraco.functools import compose"),
+        "{item}"
+    );
+    assert!(
+        item["requirements"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|r| r.as_str().unwrap().starts_with("jaraco.functools")),
+        "{item}"
+    );
+    let output = benchgen(&["verify", dataset_arg], &cache_dir.path().join("build"));
+    assert!(
+        String::from_utf8_lossy(&output.stdout).ends_with("1 passed, 0 failed\n"),
+        "{}",
+        text(&output)
+    );
+}
+
 /// Through a queue, a worker builds the item's environment from the lock in its own (clean)
 /// cache, checks the fingerprint of the submitter's build, and runs the item in it.
 #[test]
