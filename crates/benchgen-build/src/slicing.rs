@@ -1024,6 +1024,16 @@ impl Cut {
     }
 }
 
+/// The dotted names the decorators of the definition `text` call or are (`convert.register`
+/// for `@convert.register(list)`).
+fn decorators(text: &str) -> impl Iterator<Item = &str> {
+    text.lines()
+        .map(str::trim_start)
+        .take_while(|line| !line.starts_with("def ") && !line.starts_with("class "))
+        .filter_map(|line| line.strip_prefix('@'))
+        .map(|decorator| decorator.split('(').next().unwrap_or(decorator).trim())
+}
+
 /// Whether the statement `text` binds a type variable (`T = TypeVar('T', bound=int)`,
 /// `P = typing.ParamSpec('P')`, `UserId = NewType('UserId', int)`).
 fn declares_type_variable(text: &str) -> bool {
@@ -1104,17 +1114,21 @@ fn reach(
                     })
                 })
             });
-        s.kind == StatementKind::Other
+        // A kept variable, not a module: calls like `codecs.register(f)` touch the
+        // interpreter, not the program.
+        let kept_variable = |chain: &str| {
+            closest_binder(root(chain), i)
+                .is_some_and(|j| kept.contains(&j) && statements[j].kind != StatementKind::Import)
+        };
+        // `@convert.register(list)` on a `def`: an implementation a kept `singledispatch`
+        // function (or any kept registry) dispatches to.
+        let registers = s.kind == StatementKind::Definition
+            && decorators(text).any(|chain| chain.contains('.') && kept_variable(chain));
+        let fills = s.kind == StatementKind::Other
             && !text.trim_start().starts_with("del ")
             && (s.binds.is_empty() || only_loop_variables)
-            && s.reads.iter().all(|chain| resolves(root(chain)))
-            && s.reads.iter().any(|chain| {
-                // A kept variable, not a module: calls like `codecs.register(f)` touch the
-                // interpreter, not the program.
-                closest_binder(root(chain), i).is_some_and(|j| {
-                    kept.contains(&j) && statements[j].kind != StatementKind::Import
-                })
-            })
+            && s.reads.iter().any(|chain| kept_variable(chain));
+        (registers || fills) && s.reads.iter().all(|chain| resolves(root(chain)))
     };
 
     let mut queue: Vec<usize> = kept.iter().copied().collect();
@@ -2981,6 +2995,27 @@ class Box(Generic[T]):
             program.contains("class Builder(pkg.base.Builder):"),
             "{program}"
         );
+        assert_eq!(benchgen_python::parse_errors(&program), None);
+    }
+
+    #[test]
+    fn implementations_registered_on_a_kept_function_come_along() {
+        // lenses: `contains_add` is a `singledispatch` function whose `list` and `set`
+        // implementations are `@contains_add.register(...)` definitions nothing else reads.
+        let source = "from functools import singledispatch\n\n\n\
+                      @singledispatch\ndef grow(state, item):\n    raise NotImplementedError\n\n\n\
+                      @grow.register(list)\ndef _(state, item):\n    return state + [item]\n\n\n\
+                      @grow.register(str)\ndef _(state, item):\n    return state + str(item)\n\n\n\
+                      def unrelated(x):\n    return x\n\n\n\
+                      def grown(state, item, times):\n    for _ in range(times):\n        state = grow(state, item)\n    return state\n";
+        let facts = PythonFacts::for_tests(
+            &["range", "str", "list", "NotImplementedError"],
+            &["functools"],
+        );
+        let program = slice(source, "grown", None, &facts).unwrap();
+        assert!(program.contains("@grow.register(list)"), "{program}");
+        assert!(program.contains("@grow.register(str)"), "{program}");
+        assert!(!program.contains("def unrelated"), "{program}");
         assert_eq!(benchgen_python::parse_errors(&program), None);
     }
 
