@@ -1189,7 +1189,14 @@ class Probe:
                     made = self._sequence_receiver(base, (step,), states)
                     if made is not None:
                         grown.append(made)
-                        again.append((made, name, tuples[t + 1:], positional))
+                        # Next: the later tuples, then values of the kinds that worked (a
+                        # second word where `add` ignores what is no text).
+                        kin = [tuple(values[(j + k) % len(values)] for k in range(len(step_args)))
+                               for j in range(len(values))]
+                        kin = [other for other in kin if other != step_args and all(
+                            type(a) is type(b) for a, b in zip(other, step_args))]
+                        rest = tuples[t + 1:] + [o for o in kin if o not in tuples[t + 1:]]
+                        again.append((made, name, rest[:2 * STEP_TRIES], positional))
                         break
 
         for base in bases:

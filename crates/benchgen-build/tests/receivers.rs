@@ -36,6 +36,12 @@
 //! `pass` passed (treelib's setters: weak). A method that changes private attributes only has
 //! all of its receiver's attributes checked.
 //!
+//! `WordTrie.words` reads a receiver whose state no test can write (nodes in slots, a sentinel
+//! `object()` where a node ends no word, a repr that shows a node's letter only): receivers
+//! built by calls all had the state of the empty trie, so none grew, and `return []` passed
+//! its one test (too few cases). Receivers without a checkable state are told apart by their
+//! whole encoding, and a node of the program's class by its fields, not its repr.
+//!
 //! Needs bubblewrap and root: without them the test is ignored, or fails under CI.
 
 include!(concat!(env!("OUT_DIR"), "/prereq.rs"));
@@ -371,4 +377,62 @@ fn a_method_that_changes_private_attributes_only_has_them_checked() {
     // The tree left out: the node's first tree is where the parent goes.
     let first = "self._parents[self._tree] = nid";
     assert_eq!(passes(&main, set_parent, Some(first)), (false, false));
+}
+
+const WORD_TRIE: &str = r#"
+_END = object()
+
+
+class _Node:
+    __slots__ = ("letter", "children", "end")
+
+    def __init__(self, letter):
+        self.letter = letter
+        self.children = {}
+        self.end = _END
+
+    def __repr__(self):
+        return "_Node(%r)" % self.letter
+
+
+class WordTrie:
+    """Words kept letter by letter."""
+
+    def __init__(self):
+        self.root = _Node("")
+
+    def add(self, word):
+        """Keeps `word`; an empty word or anything but a str is ignored."""
+        if not word or not isinstance(word, str):
+            return
+        node = self.root
+        for letter in word:
+            node = node.children.setdefault(letter, _Node(letter))
+        node.end = word
+
+    def words(self):
+        """The words kept, in the order their letters sort."""
+        found = []
+
+        def walk(node):
+            if node.end is not _END:
+                found.append(node.end)
+            for letter in sorted(node.children):
+                walk(node.children[letter])
+
+        walk(self.root)
+        return found
+"#;
+
+#[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
+fn receivers_whose_state_has_no_literal_grow_by_calls() {
+    require(&[Prereq::Sandbox]);
+    let (main, second) = executors();
+    let report = build_one("word_trie.py", WORD_TRIE, &main, &second);
+    let words = item(&report, "WordTrie.words");
+    println!("{}", words.tests);
+    assert!(words.tests.contains("obj.add("), "{}", words.tests);
+    assert_eq!(passes(&main, words, None), (true, true));
+    assert_eq!(passes(&main, words, Some("return []")), (false, false));
 }
