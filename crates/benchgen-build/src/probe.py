@@ -13,7 +13,9 @@ from those with one argument taken from another (a key the mapping holds, a patt
 in the text) or set to what a condition the call reached turns on, and from
 type-aware mutation and crossover of the calls that worked (the EvalPlus idea), up to
 `max_calls` distinct calls or `max_timeouts` calls that time out. Every call runs twice on fresh deep copies of its arguments, under a
-per-call timer; a call whose two outcomes differ is dropped as unstable. The first run is traced
+per-call timer; a call whose two outcomes differ is dropped as unstable (outcomes compared by
+repr, but objects with the default repr or of the program's or a dependency's classes by their
+canonical encoding: see `_canonical`). The first run is traced
 (lines of the target only, and the outcomes of its decisions within a line) for coverage.
 
 What the probe finds depends on counts only, never on how fast the machine is, so that the
