@@ -110,7 +110,8 @@ pub fn slice(
 /// program defines gets that function nested into it ([`delegated_to`], [`nest_callee`]);
 /// another delegation is a skip (`Delegation`).
 ///
-/// A class comes whole (the target's, a subclass, one the target's code uses), so a hazard in
+/// A class comes whole (the target's, a subclass, one the target's code uses, one its docstring
+/// says a parameter takes, with a concrete subclass: see [`documented_classes`]), so a hazard in
 /// one of its methods (`now()` reading the clock) would skip every target that keeps it: then
 /// the methods that nothing reaches from the target are left out of every class of the
 /// package (see [`without_unreached_methods`]) and the slice is cut again.
@@ -460,6 +461,14 @@ fn slice_source(
     if qualified_name.contains('.') {
         roots.extend(concrete_subclass(&target_piece, target_index, top_name));
         roots.extend(factory_functions(&target_piece, target_index, top_name));
+    }
+    // The classes the target's docstring says its parameters take (`date : BaseDate`), which
+    // its body only reads attributes of: the probe builds their instances (a concrete subclass
+    // of an abstract one) to pass.
+    for index in documented_classes(&target_piece, qualified_name) {
+        if !roots.contains(&index) {
+            roots.push(index);
+        }
     }
     // Earlier bindings of the target's own name (overload stubs, a first draft) are dead.
     let kept = reach(&target_piece, &roots, Some((top_name, target_index)), facts)?;
@@ -1488,6 +1497,54 @@ fn concrete_subclass(module: &Module, index: usize, class: &str) -> Option<usize
             })
             && !looks_abstract(i)
     })
+}
+
+/// The statements of `module` that bind a class named in the documented type of a parameter
+/// of its function `qualified_name` (`date : ~pkg.dates.BaseDate`, `conflicts (list of
+/// Conflict)`): its definition, with a concrete subclass where it looks abstract (see
+/// [`concrete_subclass`]), or the import of the package that binds it.
+fn documented_classes(module: &Module, qualified_name: &str) -> Vec<usize> {
+    let Some(function) = benchgen_python::functions(&module.source)
+        .into_iter()
+        .find(|f| f.qualified_name == qualified_name)
+    else {
+        return Vec::new();
+    };
+    let types = function
+        .docstring
+        .as_deref()
+        .map(crate::hints::documented_type_texts)
+        .unwrap_or_default();
+    let mut words: Vec<&str> = types
+        .values()
+        .flat_map(|text| text.split(|c: char| !(c.is_alphanumeric() || c == '_')))
+        .filter(|word| word.chars().next().is_some_and(char::is_uppercase))
+        .collect();
+    words.sort_unstable();
+    words.dedup();
+    let mut found = Vec::new();
+    for word in words {
+        let Some(index) = module
+            .statements
+            .iter()
+            .rposition(|s| s.binds.iter().any(|b| b == word))
+        else {
+            continue;
+        };
+        let statement = &module.statements[index];
+        let text = &module.source[statement.span.start_byte..statement.span.end_byte];
+        let class = statement.kind == StatementKind::Definition
+            && text
+                .lines()
+                .any(|line| line.starts_with(&format!("class {word}")));
+        if class {
+            found.push(index);
+            found.extend(concrete_subclass(module, index, word));
+        } else if statement.kind == StatementKind::Import && text.trim_start().starts_with("from") {
+            found.push(index);
+        }
+    }
+    found
 }
 
 /// The statements of `module` that define a function annotated to return an instance of
