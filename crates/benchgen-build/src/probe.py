@@ -48,6 +48,17 @@ them) and the receiver's state after the call (its public attributes, or all of 
 has none or when the method changes private attributes only: probed again, see `main`), which
 tests check as well as the return value.
 
+A parameter that takes an object of the program's own classes gets a few built for it
+(`instances` in the config: a class its annotation or documented type names, or its name is,
+with the constructor parameters of that class and of its subclasses; `instance_seeds`: the
+program's own calls of them): from those calls and the diagonal of the constructor's pools, of
+its subclasses where the class builds none (an abstract base), and of the program's classes
+that have every attribute the body reads of a parameter nothing types (`date.year`,
+`date.to_heb()`: see `_add_duck_instances`). An object whose repr does not evaluate back is
+written as the constructor call that builds it (an `_Instance`), in a list too. A parameter
+named for what a program function returns (`diff_result` for `diff`) gets what it returns
+first (see `_produced_values`).
+
 The report is one JSON line on stdout behind MARKER: the cases (argument text, result repr or
 exception, whether the result can be written as a literal, the lines it executed) plus counts of
 what failed, so that the caller can explain a function with no working input.
@@ -366,6 +377,13 @@ MAX_RECEIVER_TRIES = 60
 # by class name.
 INSTANCES = {}
 MAX_INSTANCES = 6
+# What a function of the program returns, taken for a parameter named for it (see
+# `Probe._produced_values`): the endings of such a name, and most values taken.
+PRODUCED_SUFFIXES = ("result", "results", "output", "value", "values", "data")
+PRODUCED_VALUES = 6
+# Most program classes whose instances a parameter used as an object gets (see
+# `Probe._add_duck_instances`).
+DUCK_CLASSES = 3
 # Most values a parameter compared only with literals takes (see `_choice_params`): more texts,
 # or a wider span of whole numbers, are no table of cases.
 MAX_CHOICES = 64
@@ -441,12 +459,15 @@ class _Instance:
     annotated with it: `is_between(start: "Arrow", end: "Arrow")`): a receiver without steps,
     built afresh for every call as the receiver is, written as its constructor call."""
 
-    __slots__ = ("text", "receiver")
+    __slots__ = ("text", "receiver", "made_of")
 
-    def __init__(self, cls_text, receiver):
+    def __init__(self, cls_text, receiver, made_of=None):
         cls_text = receiver.cls or cls_text
         made = f"{cls_text}.{receiver.factory}" if receiver.factory else cls_text
         self.text, self.receiver = f"{made}({receiver.text})", receiver
+        # The name of the program's class it is an instance of, where that is not the
+        # receiver's (a parameter's class, see `Probe._instances`).
+        self.made_of = made_of
 
     def __deepcopy__(self, memo):
         return self
@@ -869,7 +890,10 @@ class Probe:
         self.literals = self._literals() if self.aim else {}
         for name, params in config.get("instances", {}).items():
             INSTANCES[name] = self._instances(name, params)
+        self._add_duck_instances()
         self.siblings = [self._sibling_constants(p.get("default")) for p in self.params]
+        for i, values in self._produced_values().items():
+            self.siblings[i] = values + [v for v in self.siblings[i] if not _among(v, values)]
 
     def _sibling_constants(self, default):
         """For a parameter whose default is a module constant (`spec=CSS3`), that constant's
@@ -886,33 +910,161 @@ class Probe:
                 found.append(other)
         return found
 
-    def _instances(self, name, params):
+    def _instances(self, name, params, depth=0):
         """A few instances of the program's class `name` for parameters that take one, built
-        from values for its constructor's `params` (the diagonal of their pools, as receivers
-        are): those a test can write (their repr evaluates back to an equal value), distinct."""
+        from the program's calls of it (`instance_seeds`) and values for its constructor's
+        `params` (the diagonal of their pools, as receivers are), distinct: as their repr
+        where it evaluates back to an equal value, else as the constructor call that builds
+        them (an `_Instance`). A class that builds none (an abstract base) gets those of its
+        subclasses the config names, taken in turn."""
         cls = self.namespace.get(name)
         if not isinstance(cls, type):
             return []
+        if not params:
+            # No constructor in the source (a `NamedTuple`, a dataclass): the one Python made.
+            params = _signature_params(cls, self.namespace)
         pools = [pool(p["hint"], self.rng) for p in params]
         required = [i for i, p in enumerate(params) if p["required"]]
-        made, texts = [], set()
+        calls = []
+        # The program's own calls of the class first (its examples: real dates, not day 5 of
+        # year 3), half the instances at most, then the diagonal of the pools.
+        for seed in self.config.get("instance_seeds", {}).get(name, []):
+            try:
+                calls.append(eval(f"(lambda *a, **k: (a, k))({seed})", self.namespace))
+            except BaseException:  # noqa: BLE001 - a doctest line may need earlier lines
+                continue
+        calls = calls[:MAX_INSTANCES // 2]
         for j in range(max([len(pools[i]) for i in required] + [1])):
-            if len(made) >= MAX_INSTANCES or self._out_of_time():
-                break
             chosen = {i: pools[i][(j + i) % len(pools[i])] for i in required if pools[i]}
             call = _arguments(params, chosen)
-            if call is None or len(chosen) < len(required):
-                continue
+            if call is not None and len(chosen) == len(required):
+                calls.append(call)
+        made, texts = [], set()
+        for call in calls:
+            if len(made) >= MAX_INSTANCES or self._out_of_time():
+                break
             try:
                 with self._quietly():
-                    obj = cls(*call[0], **call[1])
+                    obj = cls(*copy.deepcopy(call[0]), **copy.deepcopy(call[1]))
                     text = self._literal(obj)
+                    if text is None:
+                        # Written as its constructor call, built afresh for every call (see
+                        # `_made`), where that call builds an equal state twice.
+                        again = cls(*copy.deepcopy(call[0]), **copy.deepcopy(call[1]))
+                        arguments = self._render(*call)
+                        if arguments is None or _whole_state(obj) != _whole_state(again) or \
+                                _whole_state(obj) is None:
+                            continue
+                        obj = _Instance(name, _Receiver(arguments, call[0], call[1], None),
+                                        made_of=name)
+                        text = obj.text
             except BaseException:  # noqa: BLE001 - arguments it refuses build nothing
                 continue
-            if text is not None and text not in texts:
+            if text is not None and text not in texts and len(text) <= self.config["max_text"]:
                 texts.add(text)
                 made.append(obj)
-        return made
+        if made or depth > 0:
+            return made
+        shares = [self._instances(other, other_params, depth + 1)
+                  for other, other_params in self.config.get("instances", {}).items()
+                  if other != name and isinstance(self.namespace.get(other), type)
+                  and issubclass(self.namespace[other], cls)]
+        for k in range(MAX_INSTANCES):
+            made.extend(share[k] for share in shares if k < len(share))
+        # Twice as many as of one class: a few of each subclass.
+        return made[:2 * MAX_INSTANCES]
+
+    def _add_duck_instances(self):
+        """For each parameter no class is said of (no instance hint) that the body uses as an
+        object (`date.year`, `date.to_heb()`), instances of the program's classes that have
+        every attribute it reads, first in its pool: what a function of the program's own
+        objects takes where nothing states it. At most DUCK_CLASSES classes a parameter."""
+        tree, _ = _source_tree(self._code())
+        if tree is None:
+            return
+        start = 1 if self.spec is not None else 0
+        names = {p["name"]: i for i, p in enumerate(self.params) if i >= start
+                 and p["kind"] != "var_positional" and not _has_instance(p["hint"])}
+        used = _attributes_used(tree, list(names))
+        program = self._globals()
+        own = program.get("__name__")
+        classes = [(name, value) for name, value in sorted(program.items())
+                   if isinstance(value, type) and getattr(value, "__module__", None) == own
+                   and self.namespace.get(name) is value
+                   and not issubclass(value, (BaseException, enum.Enum))]
+        for param, attributes in used.items():
+            fitting = [name for name, cls in classes
+                       if all(hasattr(cls, a) or _assigns_self(cls, a) for a in attributes)]
+            found = []
+            for name in fitting:
+                if len(found) >= DUCK_CLASSES or self._out_of_time():
+                    break
+                if name not in INSTANCES:
+                    params = self.config.get("instances", {}).get(name)
+                    made = self._instances(name, params or [])
+                    INSTANCES[name] = [v for v in made if self._has_attributes(v, attributes)]
+                if INSTANCES[name]:
+                    found.append({"type": "instance", "class": name})
+            if found:
+                i = names[param]
+                self.params[i] = dict(self.params[i], hint={
+                    "type": "union", "options": found + [self.params[i]["hint"]]})
+
+    def _produced_values(self):
+        """{parameter index: values}: for a parameter named for what a function of the program
+        returns (`diff_result` for `diff`), what that function returns for pairs of values of
+        one kind (`diff({'a': 1}, {'a': 2})`) that a test can write, at most PRODUCED_VALUES:
+        the shape it takes, which no pool has."""
+        program = self._globals()
+        own = program.get("__name__")
+        functions = {name: value for name, value in program.items()
+                     if inspect.isfunction(value) and value.__module__ == own
+                     and value is not self._unwrapped() and not name.startswith("_")}
+        start = 1 if self.spec is not None else 0
+        found = {}
+        for i, param in enumerate(self.params[start:], start):
+            named = [f for name, f in sorted(functions.items())
+                     if param["name"].startswith(name + "_")
+                     and param["name"][len(name) + 1:] in PRODUCED_SUFFIXES]
+            if not named or param["kind"] == "var_positional":
+                continue
+            produce = named[0]
+            required = [p for p in _signature_params(produce, program) if p["required"]]
+            if not 1 <= len(required) <= 2:
+                continue
+            # Pairs of one kind, a kind at a time: ints, then texts, lists, dicts...
+            groups = {}
+            for value in ANY:
+                groups.setdefault(type(value), []).append(value)
+            pairs = [(group[k], group[k + 1]) for k in range(3) for group in groups.values()
+                     if k + 1 < len(group)]
+            values = []
+            for pair in pairs:
+                if len(values) >= PRODUCED_VALUES or self._out_of_time():
+                    break
+                try:
+                    with self._quietly():
+                        made = produce(*copy.deepcopy(pair[:len(required)]))
+                        if _is_iterator(made):
+                            made = list(_bounded(made))
+                        text = self._literal(made)
+                except BaseException:  # noqa: BLE001 - inputs it refuses make nothing
+                    continue
+                if text is not None and made and not _among(made, values) and \
+                        len(text) <= self.config["max_text"]:
+                    values.append(made)
+            if values:
+                found[i] = values
+        return found
+
+    def _has_attributes(self, value, attributes):
+        """Whether the object `value` is (or stands for) has every one of `attributes`."""
+        try:
+            with self._quietly():
+                made = self._made(value)
+                return all(hasattr(made, a) for a in attributes)
+        except BaseException:  # noqa: BLE001 - one that fails to build has none
+            return False
 
     def _class_vocabulary(self):
         """Short strings of the receiver's class bodies (`WEEKDAYS = [("Mon", "Monday"), ...]`),
@@ -1038,6 +1190,11 @@ class Probe:
         spec = self.spec
         params = spec["params"] if factory_params is None else factory_params
         seeds = spec["seeds"] if factory_params is None else []
+        own = spec.get("subclasses", {}).get(cls) if factory_params is None else None
+        if own is not None and own != params:
+            # A subclass with a constructor of its own: its parameters, none of the seeds
+            # that build the class.
+            params, seeds = own, []
         if isinstance(self.cls, enum.EnumMeta):
             # An enum's instances are its members, which its constructor looks up by value
             # (`Color(1)`): the parameters of its `__init__` take what each member's value holds.
@@ -2245,6 +2402,14 @@ class Probe:
         """repr(value) if it evaluates back to an equal value of the same type, else None."""
         if isinstance(value, (_Receiver, _Instance)):
             return repr(value)
+        if type(value) in (list, tuple) and any(isinstance(v, _Instance) for v in value):
+            # Instances written as constructor calls, among items written as literals.
+            items = [self._literal(v) for v in value]
+            if any(text is None for text in items):
+                return None
+            if type(value) is tuple:
+                return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
+            return "[" + ", ".join(items) + "]"
         if id(value) in CALLABLE_NAMES:
             return CALLABLE_NAMES[id(value)]
         if type(value) is LIST_ITERATOR:
@@ -2672,10 +2837,20 @@ class Probe:
         return outcome
 
     def _made(self, value):
-        """`value`, or the instance an `_Instance` stands for, built afresh."""
+        """`value`, or the instance an `_Instance` stands for, built afresh (also as an item of
+        a list or tuple, the list changed in place)."""
+        if type(value) in (list, tuple) and any(isinstance(v, _Instance) for v in value):
+            items = [self._made(v) for v in value]
+            if type(value) is tuple:
+                return tuple(items)
+            value[:] = items
+            return value
         if not isinstance(value, _Instance):
             return value
         made = value.receiver
+        if value.made_of is not None:
+            return self.namespace[value.made_of](*copy.deepcopy(made.args),
+                                                 **copy.deepcopy(made.kwargs))
         return self._build(made.args, made.kwargs, (), made.factory)
 
     def _inputs_after(self, given, passed):
@@ -3177,8 +3352,10 @@ def _called_params(params, code):
     type or telling name) that the target's body calls (`datafunc(iv, True)`,
     `data_reducer(current, higher.data)`), with as many positional arguments as the call
     passes: what such a parameter takes is a function, and one of that arity, which the pool of
-    any kind never holds, so a body that ignores the parameter passed every test."""
-    untyped = {p["name"] for p in params if p["hint"].get("type", "any") == "any"}
+    any kind never holds, so a body that ignores the parameter passed every test. A parameter
+    typed a callable of no stated arity (`precedes: PrecedesFn`) gets the arity its calls say."""
+    untyped = {p["name"] for p in params if p["hint"].get("type", "any") == "any"
+               or (p["hint"].get("type") == "callable" and "arity" not in p["hint"])}
     tree = _source_tree(code)[0] if untyped else None
     if tree is None:
         # No source to read: the hints stay.
@@ -3912,6 +4089,79 @@ def _runtime_hint(annotation, namespace, own=None, depth=0):
         return RUNTIME_HINTS.get(annotation)
     except TypeError:  # an unhashable annotation
         return None
+
+
+def _has_instance(hint):
+    """Whether `hint` is, or holds, an instance of a program's class."""
+    kind = hint.get("type")
+    if kind == "instance":
+        return True
+    return any(_has_instance(h) for h in list(hint.get("options", [])) + [hint.get("item")]
+               if h)
+
+
+def _attributes_used(tree, names):
+    """{name: attributes}: for each of `names` that the body reads attributes of or calls
+    methods on (`date.year`, `date.to_heb()`) and never assigns, those attributes, sorted;
+    dunder attributes and the methods of every object (`__class__`) left out. A name the body
+    also uses as a number, text or container (`x + 1`, `x[0]`, `len(x)`) is no object."""
+    attributes = {name: set() for name in names}
+    plain = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and \
+                node.value.id in attributes and isinstance(node.ctx, ast.Load) and \
+                not node.attr.startswith("__"):
+            attributes[node.value.id].add(node.attr)
+        elif isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            plain.update(t.id for t in targets if isinstance(t, ast.Name))
+        elif isinstance(node, (ast.BinOp, ast.Subscript, ast.Compare)):
+            parts = ([node.left, node.right] if isinstance(node, ast.BinOp)
+                     else [node.value] if isinstance(node, ast.Subscript)
+                     else [node.left] + node.comparators)
+            plain.update(p.id for p in parts if isinstance(p, ast.Name))
+        elif isinstance(node, (ast.For, ast.comprehension)) and isinstance(node.iter, ast.Name):
+            plain.add(node.iter.id)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
+                node.func.id in ("len", "iter", "int", "float", "str", "list", "dict", "set",
+                                 "tuple", "sorted", "sum", "min", "max", "isinstance"):
+            plain.update(a.id for a in node.args if isinstance(a, ast.Name))
+    common = set(dir(object)) | set(dir(str)) | set(dir(list)) | set(dir(dict))
+    return {name: sorted(found) for name, found in attributes.items()
+            if found and name not in plain and not found <= common}
+
+
+def _assigns_self(cls, attribute):
+    """Whether a method of `cls` (or of its bases) assigns `self.attribute`."""
+    pattern = re.compile(r"\bself\." + re.escape(attribute) + r"\s*(=[^=]|,)")
+    return any(pattern.search(_class_source(klass)) for klass in cls.__mro__[:-1])
+
+
+@functools.lru_cache(maxsize=None)
+def _class_source(klass):
+    """The source of the class `klass`; empty where it has none (a built-in, a made class)."""
+    try:
+        return inspect.getsource(klass)
+    except BaseException:  # noqa: BLE001 - no source
+        return ""
+
+
+def _signature_params(cls, namespace):
+    """The probe's parameters of `cls`'s constructor as Python reports it, typed by their
+    annotations where those name a kind (`_runtime_hint`); none where it reports none."""
+    try:
+        signature = inspect.signature(cls)
+    except BaseException:  # noqa: BLE001 - a class Python reports no signature of
+        return []
+    params = []
+    for param in signature.parameters.values():
+        if param.kind not in PARAMETER_KINDS or param.kind is param.VAR_POSITIONAL:
+            continue
+        hint = (None if param.annotation is param.empty
+                else _runtime_hint(param.annotation, namespace))
+        params.append({"name": param.name, "kind": PARAMETER_KINDS[param.kind],
+                       "required": param.default is param.empty, "hint": hint or {"type": "any"}})
+    return params
 
 
 def _names_instance(hint, own):

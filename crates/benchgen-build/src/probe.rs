@@ -3,7 +3,9 @@
 //!
 //! An instance method is probed on receivers the probe builds ([`method_request`]): from
 //! constructor calls in doctests and literal call sites ([`receiver_seeds`]) and from pools for
-//! the parameters of the class's `__init__`.
+//! the parameters of the class's `__init__` (of its subclasses' where it builds none, an
+//! abstract base). A parameter that takes objects of the program's classes gets instances
+//! built the same way ([`instance_parameters`], [`instance_seeds`]).
 //!
 //! A function is probed twice, by two separate sandbox runs (with different `PYTHONHASHSEED`s
 //! when the caller has a second executor); only calls whose outcome is the same in both runs
@@ -79,6 +81,11 @@ struct Config<'a> {
     /// (`Hint::Instance`), by class: the probe builds a few of each.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     instances: BTreeMap<String, Vec<Param>>,
+    /// Constructor argument texts of those classes, by class: calls of each in the program's
+    /// doctests and with literal arguments in its code (`HebrewDate(5781, 10, 5)`), which the
+    /// probe builds instances from before its pools.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    instance_seeds: BTreeMap<String, Vec<String>>,
     /// The function the slice was cut from, which the probe calls on every case too where it
     /// can import it with the same source.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -118,6 +125,10 @@ struct ReceiverConfig {
     params: Vec<Param>,
     /// Constructor calls from doctests and literal call sites.
     seeds: Vec<ReceiverSeed>,
+    /// The constructor parameters of the program's subclasses of the class, by name: how the
+    /// probe builds receivers where the class builds none (an abstract base).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    subclasses: BTreeMap<String, Vec<Param>>,
 }
 
 /// A call that builds a receiver, found in a doctest or at a call site: the class itself
@@ -352,14 +363,16 @@ pub fn method_request(
     round: Round,
 ) -> ExecRequest {
     let class = function.class_path.join(".");
-    let init = constructor(&benchgen_python::functions(program), &class)
-        .cloned()
-        .map(|mut init| {
-            if let Some(stub) = stub {
-                stub.apply(&mut init);
-            }
-            init
-        });
+    let functions = benchgen_python::functions(program);
+    let classes = program_classes(program);
+    // Its own constructor only: one without it is built by the functions that return it,
+    // whose parameters are what the class's base would take from its internals (`Either`).
+    let init = constructor(&functions, &class).cloned().map(|mut init| {
+        if let Some(stub) = stub {
+            stub.apply(&mut init);
+        }
+        init
+    });
     let params = init.map(|init| parameters(&init, 1)).unwrap_or_default();
     let mut config = config(
         program,
@@ -379,6 +392,7 @@ pub fn method_request(
         property: crate::select::property_decorator(function).is_some(),
         params,
         seeds: receiver_seeds,
+        subclasses: subclass_constructors(&functions, &classes, &class),
     });
     config_request(program, config)
 }
@@ -489,28 +503,120 @@ fn constructor<'f>(functions: &'f [FunctionInfo], class: &str) -> Option<&'f Fun
     own("__init__").or_else(|| own("__new__"))
 }
 
-/// Gives the parameters of `params` that take instances of a class `program` defines a
-/// `Hint::Instance` of it (alone where the type is stated and nothing else was known, else
-/// beside what was), and returns those classes' constructor parameters. A parameter takes one where its annotation
-/// or documented type names the class (`tokenizer: Tokenizer`, `:param other: Interval`),
-/// where its name is the class's (`interval` for `Interval`), or where it is the `other` of
-/// a method of the class.
-fn instance_parameters(
-    program: &str,
-    function: &FunctionInfo,
-    params: &mut [Param],
-) -> BTreeMap<String, Vec<Param>> {
-    let classes: Vec<String> = benchgen_python::top_level_statements(program)
+/// The classes `program` defines at its top level, each with the last names of its bases
+/// (`class HebrewDate(BaseDate, CalendarDateMixin):` gives `BaseDate`, `CalendarDateMixin`).
+fn program_classes(program: &str) -> Vec<(String, Vec<String>)> {
+    benchgen_python::top_level_statements(program)
         .into_iter()
         .filter(|s| s.kind == benchgen_python::StatementKind::Definition)
         .filter_map(|s| {
             let name = s.binds.first()?.clone();
             let text = &program[s.span.start_byte..s.span.end_byte];
-            text.lines()
-                .any(|line| line.starts_with(&format!("class {name}")))
-                .then_some(name)
+            let header = text
+                .lines()
+                .position(|line| line.starts_with(&format!("class {name}")))?;
+            // The header up to its colon, over the lines it spans.
+            let rest: String = text.lines().skip(header).collect::<Vec<_>>().join(" ");
+            let after = rest[format!("class {name}").len()..].trim_start();
+            let mut bases = Vec::new();
+            if let Some(inside) = after.strip_prefix('(') {
+                let mut depth = 0usize;
+                let mut current = String::new();
+                for c in inside.chars() {
+                    match c {
+                        '(' | '[' => depth += 1,
+                        ')' | ']' if depth == 0 => break,
+                        ')' | ']' => depth -= 1,
+                        ',' if depth == 0 => {
+                            bases.push(std::mem::take(&mut current));
+                            continue;
+                        }
+                        _ => {}
+                    }
+                    current.push(c);
+                }
+                bases.push(current);
+            }
+            let bases = bases
+                .iter()
+                .map(|b| b.trim())
+                .filter(|b| !b.is_empty() && !b.contains('='))
+                .map(|b| {
+                    let b = b.split('[').next().unwrap_or(b);
+                    b.rsplit('.').next().unwrap_or(b).trim().to_string()
+                })
+                .collect();
+            Some((name, bases))
         })
-        .collect();
+        .collect()
+}
+
+/// The constructor that builds `class`: its own (see [`constructor`]), else the first one its
+/// bases in the program have, depth first.
+fn inherited_constructor<'f>(
+    functions: &'f [FunctionInfo],
+    classes: &[(String, Vec<String>)],
+    class: &str,
+) -> Option<&'f FunctionInfo> {
+    let mut stack = vec![class.to_string()];
+    let mut seen = BTreeSet::new();
+    while let Some(name) = stack.pop() {
+        if !seen.insert(name.clone()) {
+            continue;
+        }
+        if let Some(init) = constructor(functions, &name) {
+            return Some(init);
+        }
+        if let Some((_, bases)) = classes.iter().find(|(c, _)| *c == name) {
+            stack.extend(bases.iter().rev().cloned());
+        }
+    }
+    None
+}
+
+/// The constructor parameters of the classes `classes` has that derive from `class`, at any
+/// depth, by name.
+fn subclass_constructors(
+    functions: &[FunctionInfo],
+    classes: &[(String, Vec<String>)],
+    class: &str,
+) -> BTreeMap<String, Vec<Param>> {
+    let mut found: BTreeSet<String> = BTreeSet::new();
+    let mut frontier = vec![class.to_string()];
+    while let Some(base) = frontier.pop() {
+        for (name, bases) in classes {
+            if bases.contains(&base) && name != class && found.insert(name.clone()) {
+                frontier.push(name.clone());
+            }
+        }
+    }
+    found
+        .into_iter()
+        .map(|name| {
+            let params = inherited_constructor(functions, classes, &name)
+                .map(|init| parameters(init, 1))
+                .unwrap_or_default();
+            (name, params)
+        })
+        .collect()
+}
+
+/// Gives the parameters of `params` that take instances of a class `program` defines a
+/// `Hint::Instance` of it (alone where the type is stated and nothing else was known or only
+/// the parameter's name suggested a kind, else beside what was; a list of them where the
+/// stated type is a list of the class, `list[Node]`, `list of Conflict objects`), and returns
+/// those classes' constructor parameters (inherited from a base of the program where the class
+/// has none), and those of their subclasses (an abstract base builds no instance of its own).
+/// A parameter takes one where its annotation or documented type names the class
+/// (`tokenizer: Tokenizer`, `:param other: Interval`), where its name is the class's
+/// (`interval` for `Interval`), or where it is the `other` of a method of the class.
+fn instance_parameters(
+    program: &str,
+    function: &FunctionInfo,
+    params: &mut [Param],
+) -> BTreeMap<String, Vec<Param>> {
+    let program_classes = program_classes(program);
+    let classes: Vec<String> = program_classes.iter().map(|(c, _)| c.clone()).collect();
     if classes.is_empty() {
         return BTreeMap::new();
     }
@@ -531,10 +637,11 @@ fn instance_parameters(
             continue;
         }
         let source = function.parameters.iter().find(|p| p.name == param.name);
-        let stated = source
-            .and_then(|p| p.annotation.as_deref())
-            .and_then(class_in)
-            .or_else(|| documented.get(&param.name).and_then(|t| class_in(t)));
+        let annotation = source.and_then(|p| p.annotation.as_deref());
+        let stated_text = annotation
+            .filter(|a| class_in(a).is_some())
+            .or_else(|| documented.get(&param.name).map(String::as_str));
+        let stated = stated_text.and_then(class_in);
         let guessed = || {
             classes
                 .iter()
@@ -553,11 +660,24 @@ fn instance_parameters(
                 None => continue,
             },
         };
-        let instance = Hint::Instance {
+        let mut instance = Hint::Instance {
             class: class.clone(),
         };
+        if stated && stated_text.is_some_and(|text| holds_many(text, &class)) {
+            // `heap: list[Node]`, `:param conflicts: list of Conflict objects`: a list of them.
+            instance = Hint::List {
+                item: Box::new(instance),
+                mutable: false,
+            };
+        }
+        // What the name alone suggests gives way to a stated class (`date : BaseDate` is no
+        // `datetime.date`).
+        let named_only = source.is_some_and(|p| {
+            p.annotation.is_none() && p.default.is_none() && crate::hints::hint(p) == param.hint
+        });
         param.hint = match std::mem::replace(&mut param.hint, Hint::Any) {
             Hint::Any if stated => instance,
+            _ if stated && named_only => instance,
             // A name is a guess: instances first, anything else still in the domain (a set's
             // `other` may be any iterable).
             Hint::Any => Hint::Union {
@@ -565,13 +685,60 @@ fn instance_parameters(
             },
             known => Hint::union(vec![known, instance]),
         };
-        // Its constructor's parameters by their own hints: no instances within instances.
-        let made = constructor(&functions, &class)
+        // Its constructor's parameters by their own hints: no instances within instances. Its
+        // subclasses' too: an abstract base builds none of its own.
+        let made = inherited_constructor(&functions, &program_classes, &class)
             .map(|init| parameters(init, 1))
             .unwrap_or_default();
-        instances.insert(class, made);
+        instances.insert(class.clone(), made);
+        for (name, made) in subclass_constructors(&functions, &program_classes, &class) {
+            instances.entry(name).or_insert(made);
+        }
     }
     instances
+}
+
+/// Whether the stated type `text` is a container of `class`'s instances: `list[Node]`,
+/// `Sequence[Node]`, `list of Conflict objects`.
+fn holds_many(text: &str, class: &str) -> bool {
+    let lower = text.trim().trim_start_matches('~').to_ascii_lowercase();
+    let class = class.to_ascii_lowercase();
+    let lower = lower.strip_prefix("typing.").unwrap_or(&lower);
+    lower.contains(&class)
+        && ["list", "sequence", "iterable", "tuple", "collection"]
+            .iter()
+            .any(|c| lower.starts_with(&format!("{c}[")) || lower.starts_with(&format!("{c} of")))
+}
+
+/// For each of `classes`, the argument texts of its calls in `program`'s doctests (any
+/// arguments) and code (literal ones), at most MAX_SEEDS, distinct; classes without any left out.
+fn instance_seeds<'c>(
+    program: &str,
+    classes: impl Iterator<Item = &'c String>,
+) -> BTreeMap<String, Vec<String>> {
+    let calls: Vec<benchgen_python::Call> = benchgen_python::calls(&doctest_source(program))
+        .into_iter()
+        .chain(
+            benchgen_python::calls(program)
+                .into_iter()
+                .filter(|c| c.literal),
+        )
+        .filter(|c| !c.arguments.is_empty())
+        .collect();
+    let mut seeds = BTreeMap::new();
+    for class in classes {
+        let mut found: Vec<String> = Vec::new();
+        for call in &calls {
+            let named = call.callee == *class || call.callee.ends_with(&format!(".{class}"));
+            if named && !found.contains(&call.arguments) && found.len() < MAX_SEEDS {
+                found.push(call.arguments.clone());
+            }
+        }
+        if !found.is_empty() {
+            seeds.insert(class.clone(), found);
+        }
+    }
+    seeds
 }
 
 /// `IntervalTree` → `interval_tree`.
@@ -597,10 +764,12 @@ fn config<'a>(
 ) -> Config<'a> {
     let mut params = parameters(function, callable.bound_parameters());
     let instances = instance_parameters(program, function, &mut params);
+    let instance_seeds = instance_seeds(program, instances.keys());
     Config {
         call,
         params,
         instances,
+        instance_seeds,
         seeds,
         lines: [target.span.start_line, target.span.end_line],
         body_line: target.body.start_line,

@@ -110,7 +110,10 @@ pub fn slice(
 /// program defines gets that function nested into it ([`delegated_to`], [`nest_callee`]);
 /// another delegation is a skip (`Delegation`).
 ///
-/// A class comes whole (the target's, a subclass, one the target's code uses), so a hazard in
+/// A class comes whole (the target's, a subclass, one the target's code uses, one its docstring
+/// says a parameter takes, with a concrete subclass, from the target's module or the one module
+/// of the package that defines it: see [`documented_classes`], [`documented_elsewhere`]; a
+/// slice that fails with those is cut again without them), so a hazard in
 /// one of its methods (`now()` reading the clock) would skip every target that keeps it: then
 /// the methods that nothing reaches from the target are left out of every class of the
 /// package (see [`without_unreached_methods`]) and the slice is cut again.
@@ -122,7 +125,9 @@ pub fn slice_in(
     modules: &Modules,
 ) -> Result<String, SkipReason> {
     // What keeps a target from being cut out at all is the first reason to give.
-    let program = slice_program(source, qualified_name, package, facts, modules)?;
+    // With the classes its docstring says its parameters take, where they can be cut too.
+    let program = slice_program(source, qualified_name, package, facts, modules, true)
+        .or_else(|_| slice_program(source, qualified_name, package, facts, modules, false))?;
     match delegated_to(source, qualified_name)? {
         Some(callee) => nest_callee(&program, qualified_name, &callee),
         None => Ok(program),
@@ -200,6 +205,7 @@ fn slice_program(
     package: Option<&str>,
     facts: &PythonFacts,
     modules: &Modules,
+    documented: bool,
 ) -> Result<String, SkipReason> {
     let own_name = modules.name_of(source);
     let whole = slice_source(
@@ -209,6 +215,7 @@ fn slice_program(
         package,
         facts,
         modules,
+        documented,
     );
     let hazard = match whole {
         Err(hazard @ SkipReason::Hazard { .. }) => hazard,
@@ -244,6 +251,7 @@ fn slice_program(
         package,
         facts,
         &pruned_modules,
+        documented,
     );
     match program {
         // Code outside the classes (another kept function) might call a dropped method.
@@ -428,6 +436,7 @@ fn slice_source(
     package: Option<&str>,
     facts: &PythonFacts,
     modules: &Modules,
+    documented: bool,
 ) -> Result<String, SkipReason> {
     let source = source.to_string();
     let target = benchgen_python::find_target(&source, qualified_name)
@@ -461,9 +470,29 @@ fn slice_source(
         roots.extend(concrete_subclass(&target_piece, target_index, top_name));
         roots.extend(factory_functions(&target_piece, target_index, top_name));
     }
+    // The classes the target's docstring says its parameters take (`date : BaseDate`), which
+    // its body only reads attributes of: the probe builds their instances (a concrete subclass
+    // of an abstract one) to pass.
+    let words = match documented {
+        true => documented_type_words(&target_piece, qualified_name),
+        false => Vec::new(),
+    };
+    for index in documented_classes(&target_piece, &words) {
+        if !roots.contains(&index) {
+            roots.push(index);
+        }
+    }
     // Earlier bindings of the target's own name (overload stubs, a first draft) are dead.
     let kept = reach(&target_piece, &roots, Some((top_name, target_index)), facts)?;
     let mut cut = cut_module(&target_piece, kept, &BTreeSet::new(), facts, modules)?;
+    // Those another module of the package defines, which the target's does not bind: wanted
+    // as its function bodies' imports are (they order no module).
+    cut.local_needs.extend(documented_elsewhere(
+        &target_piece,
+        &words,
+        package,
+        modules,
+    ));
     if cut.wants().next().is_none() {
         return assemble(&target_piece, &cut);
     }
@@ -1668,6 +1697,110 @@ fn concrete_subclass(module: &Module, index: usize, class: &str) -> Option<usize
             })
             && !looks_abstract(i)
     })
+}
+
+/// The capitalized words of the documented types of the parameters of `module`'s function
+/// `qualified_name` (`date : ~pkg.dates.BaseDate`, `conflicts (list of Conflict)`), sorted.
+fn documented_type_words(module: &Module, qualified_name: &str) -> Vec<String> {
+    let Some(function) = benchgen_python::functions(&module.source)
+        .into_iter()
+        .find(|f| f.qualified_name == qualified_name)
+    else {
+        return Vec::new();
+    };
+    let types = function
+        .docstring
+        .as_deref()
+        .map(crate::hints::documented_type_texts)
+        .unwrap_or_default();
+    let mut words: Vec<String> = types
+        .values()
+        .flat_map(|text| text.split(|c: char| !(c.is_alphanumeric() || c == '_')))
+        .filter(|word| word.chars().next().is_some_and(char::is_uppercase))
+        .map(str::to_string)
+        .collect();
+    words.sort_unstable();
+    words.dedup();
+    words
+}
+
+/// The index of the statement of `module` that defines the class `name` at its top level.
+fn class_statement(module: &Module, name: &str) -> Option<usize> {
+    let index = (module.statements.iter()).rposition(|s| s.binds.iter().any(|b| b == name))?;
+    let statement = &module.statements[index];
+    let text = &module.source[statement.span.start_byte..statement.span.end_byte];
+    (statement.kind == StatementKind::Definition
+        && text
+            .lines()
+            .any(|line| line.starts_with(&format!("class {name}"))))
+    .then_some(index)
+}
+
+/// The statements of `module` that bind a class among `words` (see [`documented_type_words`]):
+/// its definition, with a concrete subclass where it looks abstract (see
+/// [`concrete_subclass`]), or the import of the package that binds it.
+fn documented_classes(module: &Module, words: &[String]) -> Vec<usize> {
+    let mut found = Vec::new();
+    for word in words {
+        if let Some(index) = class_statement(module, word) {
+            found.push(index);
+            found.extend(concrete_subclass(module, index, word));
+            continue;
+        }
+        let Some(index) = (module.statements.iter()).rposition(|s| s.binds.contains(word)) else {
+            continue;
+        };
+        let statement = &module.statements[index];
+        let text = &module.source[statement.span.start_byte..statement.span.end_byte];
+        if statement.kind == StatementKind::Import && text.trim_start().starts_with("from") {
+            found.push(index);
+        }
+    }
+    found
+}
+
+/// `(module, class)` for each of `words` that `module` binds nowhere and exactly one other
+/// module of its package defines at its top level, with a concrete subclass of it there where
+/// it looks abstract.
+fn documented_elsewhere(
+    module: &Module,
+    words: &[String],
+    package: Option<&str>,
+    modules: &Modules,
+) -> Vec<(String, String)> {
+    let Some(package) = package else {
+        return Vec::new();
+    };
+    let mut others: Vec<(&String, &str)> = (modules.texts.iter())
+        .filter(|(name, _)| module.name.as_ref() != Some(*name) && root(name) == root(package))
+        .map(|(name, (text, _))| (name, *text))
+        .collect();
+    others.sort_unstable();
+    let mut found = Vec::new();
+    for word in words {
+        if module.statements.iter().any(|s| s.binds.contains(word)) {
+            continue;
+        }
+        let mut defining = Vec::new();
+        for (name, text) in &others {
+            let other = Module {
+                name: Some((*name).clone()),
+                source: text.to_string(),
+                statements: runtime_statements(text),
+                package: Some(package.to_string()),
+            };
+            if let Some(index) = class_statement(&other, word) {
+                let subclass = concrete_subclass(&other, index, word)
+                    .and_then(|i| other.statements[i].binds.first().cloned());
+                defining.push(((*name).clone(), subclass));
+            }
+        }
+        if let [(name, subclass)] = defining.as_slice() {
+            found.push((name.clone(), word.clone()));
+            found.extend(subclass.iter().map(|s| (name.clone(), s.clone())));
+        }
+    }
+    found
 }
 
 /// The statements of `module` that define a function annotated to return an instance of
