@@ -308,6 +308,7 @@ EFFECT_CALLS = 80
 # `_add_aimed_effect_calls`): calls in all, and values per parameter.
 AIMED_EFFECT_CALLS = 120
 AIMED_EFFECT_VALUES = 14
+EFFECT_REPEAT_VALUES = 3
 # Optional parameters named so take a function (`key=None`): the effect search tries callables.
 CALLABLE_NAMES_OF_PARAMS = ("key", "transform", "func", "function", "callback", "predicate",
                             "fn", "f", "convert", "converter", "formatter")
@@ -1666,13 +1667,22 @@ class Probe:
             # included), then those that ran the most lines.
             shown = self._literal(default[0])[1:-1] if default and type(default[0]) is str \
                 else None
+            candidates = [case for case in self._richest()
+                          if case["in_domain"] and (repeats or name not in case["_call"][1])]
             bases = sorted(
-                (case for case in self._richest()
-                 if case["in_domain"] and (repeats or name not in case["_call"][1])),
+                candidates,
                 key=lambda case: (not (shown and shown in case["args"]),
                                   not (repeats and _with_repeats(case["_call"][0])),
                                   not _repeats_a_value(case["_call"]),
-                                  -len(case["lines"])))[:EFFECT_BASES]
+                                  -len(case["lines"])))
+            if repeats:
+                # Every other one a call that ran the most lines: a tolerance shows where the
+                # body compares numbers, which the calls that can hold a repeat may never reach.
+                deepest = sorted(candidates, key=lambda case: -len(case["lines"]))
+                mixed = [case for pair in zip(bases, deepest) for case in pair]
+                bases = [case for k, case in enumerate(mixed)
+                         if not any(case is other for other in mixed[:k])]
+            bases = bases[:EFFECT_BASES]
             for base in bases:
                 if allowance <= 0:
                     return
@@ -1685,7 +1695,8 @@ class Probe:
                         # The call with a repeat, as it is: the twin that shows the effect.
                         self._enqueue(copy.deepcopy(made_args), copy.deepcopy(kwargs),
                                       origin="pool", apply=copy.deepcopy(base["_apply"]))
-                    for value in values:
+                    # On a call made to hold a repeat, the first few values (the other bool).
+                    for value in values[:EFFECT_REPEAT_VALUES] if k else values:
                         self._enqueue(copy.deepcopy(made_args),
                                       dict(copy.deepcopy(kwargs), **{name: copy.deepcopy(value)}),
                                       origin="pool", apply=copy.deepcopy(base["_apply"]))
