@@ -407,18 +407,24 @@ fn aim(
 }
 
 /// Adds to `seeds` the [`EFFECT_SEEDS`] passing calls of `pool` whose arguments hold the most
-/// distinct characters (`'GPL-2.0 or LGPL-2.1+'` before `'b'`): where a parameter's reset stub
+/// distinct characters (`'GPL-2.0 or LGPL-2.1+'` before `'b'`), one per first argument that no
+/// seed starts with: where a parameter's reset stub
 /// survives, the aimed round looks for its effect from the richest calls, which the first
 /// [`MAX_AIM_SEEDS`] calls in the pool's order may leave out.
 fn add_richest(seeds: &mut Vec<String>, pool: &Measured) {
     let mut calls: Vec<&String> = pool.passing.iter().map(|(_, c)| &c.args).collect();
     calls.sort_by_key(|args| std::cmp::Reverse(args.chars().collect::<HashSet<_>>().len()));
+    // One call per first argument: the same text with other keywords shows nothing new.
+    let first = |args: &str| args.split(", ").next().unwrap_or_default().to_string();
+    let mut firsts: HashSet<String> = seeds.iter().map(|s| first(s)).collect();
+    let mut added = 0;
     for args in calls {
-        if seeds.len() >= MAX_AIM_SEEDS + EFFECT_SEEDS {
+        if added >= EFFECT_SEEDS {
             break;
         }
-        if !seeds.contains(args) {
+        if firsts.insert(first(args)) {
             seeds.push(args.clone());
+            added += 1;
         }
     }
 }

@@ -32,7 +32,8 @@ their default the tests miss), it first looks for calls where each changes the o
 calls given, with the parameter set to values of its default's kind (the other bool, the other
 members of an enum, a near and a far float, a template wrapping a text default, callables),
 also on those calls made to hold a repeat (a text's last word replaced by its first, a list's
-first item again: `'a or b'` → `'a or a'`), see `_add_aimed_effect_calls`.
+first item again: `'a or b'` → `'a or a'`; the docstring's texts of several words are put in
+place of text arguments for that), see `_add_aimed_effect_calls`.
 
 A method (`receiver` in the config) is called on a receiver built afresh for every call, from
 constructor calls the Rust side found (doctests, literal call sites: the class, or a factory of
@@ -309,6 +310,9 @@ EFFECT_CALLS = 80
 AIMED_EFFECT_CALLS = 120
 AIMED_EFFECT_VALUES = 14
 EFFECT_REPEAT_VALUES = 3
+# Calls that worked given the docstring's texts, and texts per call (see
+# `_add_aimed_effect_calls`).
+DOCUMENTED_TEXT_BASES = 3
 # Optional parameters named so take a function (`key=None`): the effect search tries callables.
 CALLABLE_NAMES_OF_PARAMS = ("key", "transform", "func", "function", "callback", "predicate",
                             "fn", "f", "convert", "converter", "formatter")
@@ -1642,9 +1646,26 @@ class Probe:
     def _add_aimed_effect_calls(self, names):
         """An aimed round's search for what the optional parameters `names` change (their
         reset stubs passed every test of the pool): `_look_for_effects` from the calls given
-        (those setting the parameter too, without it), and from those calls made to hold a
-        repeat (`_with_repeats`), since what a flag like `unique` changes shows on such inputs
-        only; within the round's call budget."""
+        (those setting the parameter too, without it) and from a few of them given the
+        docstring's texts of several words, and from those calls made to hold a repeat
+        (`_with_repeats`), since what a flag like `unique` changes shows on such inputs only.
+        What showed an effect before (an error where the call without the parameter returns)
+        does not end the search: only two calls that return do."""
+        # The docstring's texts of several words (`'GPL-2.0 or LGPL-2.1+'`) in place of a
+        # text argument of the calls that worked: what a function is documented on is where
+        # a repeat is most likely meaningful.
+        texts = [t for t in self.config.get("documented", {}).get("str", []) if len(t.split()) > 1]
+        for case in [c for c in self._richest() if c["in_domain"]][:DOCUMENTED_TEXT_BASES]:
+            args, kwargs = case["_call"]
+            for k, value in enumerate(args):
+                if type(value) is str:
+                    for text in texts[:DOCUMENTED_TEXT_BASES]:
+                        changed = list(copy.deepcopy(args))
+                        changed[k] = text
+                        self._enqueue(tuple(changed), copy.deepcopy(kwargs), origin="pool",
+                                      apply=copy.deepcopy(case["_apply"]))
+                    break
+        self._drain(extra=AIMED_EFFECT_CALLS)
         pools = [self._pool(i, pool(p["hint"], self.rng)) if p["name"] in names else []
                  for i, p in enumerate(self.params)]
         self._look_for_effects(pools, self.literals, AIMED_EFFECT_CALLS, names=names,
@@ -1655,7 +1676,10 @@ class Probe:
             if param["required"] or param["kind"] not in ("positional", "keyword_only"):
                 continue
             name = param["name"]
-            if (names is not None and name not in names) or self._shows_effect(name):
+            # In an aimed round the parameter's reset stub passed every test: what shows its
+            # effect so far (an error where its twin returns) is no test of it.
+            if names is not None and name not in names or (
+                    names is None and self._shows_effect(name)):
                 continue
             default = self._default_of(param)
             values = self._effect_values(i, pools[i], literals, default,
@@ -1682,6 +1706,11 @@ class Probe:
                 mixed = [case for pair in zip(bases, deepest) for case in pair]
                 bases = [case for k, case in enumerate(mixed)
                          if not any(case is other for other in mixed[:k])]
+            if repeats:
+                # Distinct inputs: the same text on other receivers or with other keywords
+                # shows nothing new.
+                inputs = [_inputs_key(case["_call"][0]) for case in bases]
+                bases = [case for k, case in enumerate(bases) if inputs[k] not in inputs[:k]]
             bases = bases[:EFFECT_BASES]
             for base in bases:
                 if allowance <= 0:
@@ -1710,20 +1739,22 @@ class Probe:
                        and case["_signature"] != base["_signature"]
                        for case in self.cases[start:]) and not repeats:
                     break
-                if repeats and self._shows_effect(name):
+                if repeats and self._shows_effect(name, values=True):
                     break
 
-    def _shows_effect(self, name):
+    def _shows_effect(self, name, values=False):
         """Whether some call in the domain that sets parameter `name` returns otherwise than the
-        same call without it (both raising, differently, shows it is read, not what it does)."""
+        same call without it (both raising, differently, shows it is read, not what it does);
+        with `values`, both must return."""
         for case in self.cases:
             args, kwargs = case["_call"]
             if name not in kwargs or not case["in_domain"]:
                 continue
             without = {k: v for k, v in kwargs.items() if k != name}
             twin = self.by_text.get(self._call_key(args, without, case["_apply"])[0])
+            kinds = (case["kind"], twin["kind"]) if twin is not None else ()
             if (twin is not None and twin["_signature"] != case["_signature"]
-                    and "value" in (case["kind"], twin["kind"])):
+                    and (kinds == ("value", "value") if values else "value" in kinds)):
                 return True
         return False
 
@@ -3023,6 +3054,11 @@ def _default_value(param):
         return [ast.literal_eval(param.get("default") or "")]
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
         return []
+
+
+def _inputs_key(args):
+    """The positional arguments of a call but its receiver, as text."""
+    return repr([value for value in args if not isinstance(value, (_Receiver, _Instance))])
 
 
 def _with_repeats(args):
