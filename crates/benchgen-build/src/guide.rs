@@ -21,7 +21,11 @@
 //! When even the whole pool kills too few mutants for the gate's minimum mutation score, the
 //! pool grows once: an aimed probe round (`probe::aimed_request`, twice, like the first probe)
 //! mutates the calls that reach the surviving mutants' lines, splicing in the target's own
-//! literals, and the item's suite is chosen again from the larger pool. Mutants that no case
+//! literals, and the item's suite is chosen again from the larger pool. Where a stub body that
+//! resets an optional parameter to its default survives, the round is told the parameter
+//! ([`ignored_parameters`]) and also starts from the pool's richest calls ([`add_richest`]): the
+//! probe sets the parameter to values of its default's kind on those calls and on them made to
+//! hold a repeat, since a flag like `unique` shows only on such inputs. Mutants that no case
 //! kills after that stay alive. Without a gate there is no growing.
 //!
 //! An item whose pool the reference does not pass as a whole run (a timeout, a crash) keeps the
@@ -55,6 +59,8 @@ const POOL_TIME_FLOOR_S: f64 = 0.5;
 const POOL_WALL_FACTOR: f64 = 8.0;
 /// Most calls an aimed probe round starts from.
 const MAX_AIM_SEEDS: usize = 40;
+/// Calls an aimed round starts from beyond those, where it looks for a parameter's effect.
+const EFFECT_SEEDS: usize = 8;
 
 /// Chooses every draft's suite against its faults, growing the pools that fall short once (see
 /// the module docs). Returns the drafts whose aimed round could not be read, with the reason
@@ -104,10 +110,16 @@ struct Faults {
     requests: Vec<ExecRequest>,
     /// The line of each mutant (the first `lines.len()` requests).
     lines: Vec<usize>,
+    /// For each stub body (the requests after the mutants), the parameter it resets to its
+    /// default, if it is such a stub (`stubs::behaviour_stubs`).
+    resets: Vec<Option<String>>,
 }
 
+/// What an item's aimed round starts from: calls, and the parameters whose effect to look for.
+type Aim = (Vec<String>, Vec<String>);
+
 /// Chooses the suites of `drafts[indices]` against their faults; returns, for each item whose
-/// pool kills too few mutants for the gate, the calls to aim a probe round from.
+/// pool kills too few mutants for the gate, what to aim a probe round at.
 fn choose_all(
     drafts: &mut [Draft<'_>],
     indices: &[usize],
@@ -115,7 +127,7 @@ fn choose_all(
     size: SuiteSize,
     executor: &dyn Execute,
     on_event: &mut dyn FnMut(BuildEvent),
-) -> Vec<(usize, Vec<String>)> {
+) -> Vec<(usize, Aim)> {
     let pools: Vec<suite::Pool> = indices
         .iter()
         .map(|&i| {
@@ -154,15 +166,30 @@ fn choose_all(
             .map(|(i, m)| faults(&drafts[*i], m, audit))
             .collect();
         let lines: Vec<Vec<usize>> = faults.iter().map(|f| f.lines.clone()).collect();
+        let resets: Vec<Vec<Option<String>>> = faults.iter().map(|f| f.resets.clone()).collect();
         let counts: Vec<usize> = faults.iter().map(|f| f.requests.len()).collect();
         let requests = faults.into_iter().flat_map(|f| f.requests).collect();
         let mut outcomes = batch::run(executor, Phase::Mutants, requests, on_event).into_iter();
-        for (((i, pool), count), lines) in chunk.iter().zip(counts).zip(&lines) {
+        for ((((i, pool), count), lines), resets) in
+            chunk.iter().zip(counts).zip(&lines).zip(&resets)
+        {
             let outcomes: Vec<ExecOutcome> = outcomes.by_ref().take(count).collect();
             let kills = kills(pool, &outcomes);
+            tracing::debug!(
+                id = %drafts[*i].example.id,
+                passing = pool.passing.len(),
+                faults = outcomes.len(),
+                killed = kills.iter().flatten().collect::<HashSet<_>>().len(),
+                "pool run"
+            );
             rechoose(&mut drafts[*i], pool, &kills, size);
-            if let Some(seeds) = aim(pool, &kills, &outcomes, lines, audit.min_mutation_score) {
-                short.push((*i, seeds));
+            let aimed = aim(pool, &kills, &outcomes, lines, audit.min_mutation_score);
+            if let Some(mut seeds) = aimed {
+                let effects = ignored_parameters(&kills, &outcomes, lines.len(), resets);
+                if !effects.is_empty() {
+                    add_richest(&mut seeds, pool);
+                }
+                short.push((*i, (seeds, effects)));
             }
         }
     }
@@ -248,7 +275,42 @@ fn faults(draft: &Draft<'_>, measured: &Measured, audit: &AuditOptions) -> Fault
     Faults {
         requests,
         lines: mutants.iter().map(|m| m.span.start_line).collect(),
+        resets: bodies.iter().map(|b| reset_parameter(draft, b)).collect(),
     }
+}
+
+/// The parameter `body` resets to its default before the reference body runs, when it is
+/// such a stub body (`stubs::behaviour_stubs`: its first line `name = default`, `name` a
+/// parameter of the target with that default).
+fn reset_parameter(draft: &Draft<'_>, body: &str) -> Option<String> {
+    let (name, default) = body.lines().next()?.trim().split_once(" = ")?;
+    let parameter = draft.function.parameters.iter().find(|p| p.name == name)?;
+    (parameter.default.as_deref() == Some(default)).then(|| name.to_string())
+}
+
+/// The parameters whose reset stubs (`resets`, one per fault after the first `mutants`) no
+/// passing case kills (sandbox errors aside): an aimed round looks for calls where they matter.
+fn ignored_parameters(
+    kills: &[Vec<usize>],
+    outcomes: &[ExecOutcome],
+    mutants: usize,
+    resets: &[Option<String>],
+) -> Vec<String> {
+    let killed: HashSet<usize> = kills.iter().flatten().copied().collect();
+    let mut names: Vec<String> = Vec::new();
+    for (k, reset) in resets.iter().enumerate() {
+        let fault = mutants + k;
+        let alive = !killed.contains(&fault)
+            && outcomes
+                .get(fault)
+                .is_some_and(|o| !o.verdict.is_harness_fault());
+        if let (true, Some(name)) = (alive, reset) {
+            if !names.contains(name) {
+                names.push(name.clone());
+            }
+        }
+    }
+    names
 }
 
 /// For each passing case of `pool`, the faults (indices into `outcomes`) its test kills.
@@ -344,6 +406,29 @@ fn aim(
     Some(seeds.into_iter().take(MAX_AIM_SEEDS).collect())
 }
 
+/// Adds to `seeds` the [`EFFECT_SEEDS`] passing calls of `pool` whose arguments hold the most
+/// distinct characters (`'GPL-2.0 or LGPL-2.1+'` before `'b'`), one per first argument that no
+/// seed starts with: where a parameter's reset stub
+/// survives, the aimed round looks for its effect from the richest calls, which the first
+/// [`MAX_AIM_SEEDS`] calls in the pool's order may leave out.
+fn add_richest(seeds: &mut Vec<String>, pool: &Measured) {
+    let mut calls: Vec<&String> = pool.passing.iter().map(|(_, c)| &c.args).collect();
+    calls.sort_by_key(|args| std::cmp::Reverse(args.chars().collect::<HashSet<_>>().len()));
+    // One call per first argument: the same text with other keywords shows nothing new.
+    let first = |args: &str| args.split(", ").next().unwrap_or_default().to_string();
+    let mut firsts: HashSet<String> = seeds.iter().map(|s| first(s)).collect();
+    let mut added = 0;
+    for args in calls {
+        if added >= EFFECT_SEEDS {
+            break;
+        }
+        if firsts.insert(first(args)) {
+            seeds.push(args.clone());
+            added += 1;
+        }
+    }
+}
+
 /// Whether a pool that kills the faults `killed` (of which the first `mutants` are mutants, the
 /// rest stub bodies; `harness[f]`: fault `f`'s run was a sandbox error, which counts for
 /// nothing) needs an aimed round: it kills less than `min_score` of the mutants, or leaves a
@@ -362,7 +447,7 @@ fn falls_short(killed: &HashSet<usize>, harness: &[bool], mutants: usize, min_sc
 /// whose round reached the probe's safety limit.
 fn grow(
     drafts: &mut [Draft<'_>],
-    short: Vec<(usize, Vec<String>)>,
+    short: Vec<(usize, Aim)>,
     options: &BuildOptions,
     executors: Executors<'_>,
     on_event: &mut dyn FnMut(BuildEvent),
@@ -370,7 +455,7 @@ fn grow(
     let settings = options.probe_settings();
     let requests: Vec<_> = short
         .iter()
-        .map(|(i, seeds)| {
+        .map(|(i, (seeds, effects))| {
             let d = &drafts[*i];
             let program = &d.example.program;
             if d.callable.on_receiver() {
@@ -382,7 +467,7 @@ fn grow(
                     seeds.clone(),
                     receivers,
                     &settings,
-                    probe::Round::Aimed,
+                    probe::Round::Aimed(effects.clone()),
                 );
             }
             probe::aimed_request(
@@ -392,6 +477,7 @@ fn grow(
                 d.call(),
                 d.callable,
                 seeds.clone(),
+                effects.clone(),
                 &settings,
             )
         })

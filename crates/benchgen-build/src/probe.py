@@ -29,7 +29,13 @@ An aimed round (`aim` in the config; the Rust side runs one for a function whose
 many mutants alive) starts from the calls it is given only, with no pools, and its mutation
 also splices the literals of the target's own code into strings and bytes and puts them in
 place of numbers: inputs that hold the `'%'`, `':'` or `b'='` the body compares against reach
-the branches that random text does not.
+the branches that random text does not. Given `effects` (optional parameters whose reset to
+their default the tests miss), it first looks for calls where each changes the outcome: the
+calls given, with the parameter set to values of its default's kind (the other bool, the other
+members of an enum, a near and a far float, a template wrapping a text default, callables),
+also on those calls made to hold a repeat (a text's last word replaced by its first, a list's
+first item again: `'a or b'` → `'a or a'`; the docstring's texts of several words are put in
+place of text arguments for that), see `_add_aimed_effect_calls`.
 
 A method (`receiver` in the config) is called on a receiver built afresh for every call, from
 constructor calls the Rust side found (doctests, literal call sites: the class, or a factory of
@@ -312,6 +318,19 @@ OPTIONAL_VALUES = 3
 EFFECT_BASES = 6
 EFFECT_VALUES = 8
 EFFECT_CALLS = 80
+# An aimed round's search for what the parameters whose reset stubs survived change (see
+# `_add_aimed_effect_calls`): calls in all, and values per parameter.
+AIMED_EFFECT_CALLS = 120
+AIMED_EFFECT_VALUES = 14
+EFFECT_REPEAT_VALUES = 3
+# Calls that worked given the docstring's texts, and texts per call (see
+# `_add_aimed_effect_calls`).
+DOCUMENTED_TEXT_BASES = 3
+# Optional parameters named so take a function (`key=None`): the effect search tries callables.
+CALLABLE_NAMES_OF_PARAMS = ("key", "transform", "func", "function", "callback", "predicate",
+                            "fn", "f", "convert", "converter", "formatter")
+# What surrounds a word of a text, left alone where `_with_repeats` repeats a word.
+WORD_EDGES = "()[]{}<>,;:'\""
 # Calls that worked which are tried again with one string made from another.
 RELATED_CALLS = 3
 # Calls with one argument taken from another (see `_add_taken_calls`): most made in one round
@@ -1619,6 +1638,9 @@ class Probe:
             anything = [self._pool(i, list(ANY)) for i in range(len(self.params))]
             self._add_pool_calls(anything, self.config["max_calls"] // 2)
             self._drain()
+        if self.aim and self.config.get("effects"):
+            self._drain()
+            self._add_aimed_effect_calls(self.config["effects"])
         while self._drain() and (self._add_raise_triggers() or self._add_mutants()):
             pass
         self._mark_usual_kinds()
@@ -1795,36 +1817,92 @@ class Probe:
         finally:
             self.queue += pending
 
-    def _look_for_effects(self, pools, literals, allowance):
+    def _add_aimed_effect_calls(self, names):
+        """An aimed round's search for what the optional parameters `names` change (their
+        reset stubs passed every test of the pool): `_look_for_effects` from the calls given
+        (those setting the parameter too, without it) and from a few of them given the
+        docstring's texts of several words, and from those calls made to hold a repeat
+        (`_with_repeats`), since what a flag like `unique` changes shows on such inputs only.
+        What showed an effect before (an error where the call without the parameter returns)
+        does not end the search: only two calls that return do."""
+        # The docstring's texts of several words (`'GPL-2.0 or LGPL-2.1+'`) in place of a
+        # text argument of the calls that worked: what a function is documented on is where
+        # a repeat is most likely meaningful.
+        texts = [t for t in self.config.get("documented", {}).get("str", []) if len(t.split()) > 1]
+        for case in [c for c in self._richest() if c["in_domain"]][:DOCUMENTED_TEXT_BASES]:
+            args, kwargs = case["_call"]
+            for k, value in enumerate(args):
+                if type(value) is str:
+                    for text in texts[:DOCUMENTED_TEXT_BASES]:
+                        changed = list(copy.deepcopy(args))
+                        changed[k] = text
+                        self._enqueue(tuple(changed), copy.deepcopy(kwargs), origin="pool",
+                                      apply=copy.deepcopy(case["_apply"]))
+                    break
+        self._drain(extra=AIMED_EFFECT_CALLS)
+        pools = [self._pool(i, pool(p["hint"], self.rng)) if p["name"] in names else []
+                 for i, p in enumerate(self.params)]
+        self._look_for_effects(pools, self.literals, AIMED_EFFECT_CALLS, names=names,
+                               repeats=True)
+
+    def _look_for_effects(self, pools, literals, allowance, names=None, repeats=False):
         for i, param in enumerate(self.params):
             if param["required"] or param["kind"] not in ("positional", "keyword_only"):
                 continue
             name = param["name"]
-            if self._shows_effect(name):
+            # In an aimed round the parameter's reset stub passed every test: what shows its
+            # effect so far (an error where its twin returns) is no test of it.
+            if names is not None and name not in names or (
+                    names is None and self._shows_effect(name)):
                 continue
-            default = _default_value(param)
-            values = self._effect_values(i, pools[i], literals, default)
+            default = self._default_of(param)
+            values = self._effect_values(i, pools[i], literals, default,
+                                         AIMED_EFFECT_VALUES if repeats else EFFECT_VALUES)
             # First the calls whose arguments hold a text default (a path holding the default
-            # separator: another one changes how it splits), then those with two equal
-            # arguments (on the edges where what a parameter changes often shows: which ends
-            # of a range are included), then those that ran the most lines.
+            # separator: another one changes how it splits), then, in an aimed round, those
+            # that can be made to hold a repeat, then those with two equal arguments (on the
+            # edges where what a parameter changes often shows: which ends of a range are
+            # included), then those that ran the most lines.
             shown = self._literal(default[0])[1:-1] if default and type(default[0]) is str \
                 else None
+            candidates = [case for case in self._richest()
+                          if case["in_domain"] and (repeats or name not in case["_call"][1])]
             bases = sorted(
-                (case for case in self._richest()
-                 if case["in_domain"] and name not in case["_call"][1]),
+                candidates,
                 key=lambda case: (not (shown and shown in case["args"]),
+                                  not (repeats and _with_repeats(case["_call"][0])),
                                   not _repeats_a_value(case["_call"]),
-                                  -len(case["lines"])))[:EFFECT_BASES]
+                                  -len(case["lines"])))
+            if repeats:
+                # Every other one a call that ran the most lines: a tolerance shows where the
+                # body compares numbers, which the calls that can hold a repeat may never reach.
+                deepest = sorted(candidates, key=lambda case: -len(case["lines"]))
+                mixed = [case for pair in zip(bases, deepest) for case in pair]
+                bases = [case for k, case in enumerate(mixed)
+                         if not any(case is other for other in mixed[:k])]
+            if repeats:
+                # Distinct inputs: the same text on other receivers or with other keywords
+                # shows nothing new.
+                inputs = [_inputs_key(case["_call"][0]) for case in bases]
+                bases = [case for k, case in enumerate(bases) if inputs[k] not in inputs[:k]]
+            bases = bases[:EFFECT_BASES]
             for base in bases:
                 if allowance <= 0:
                     return
                 args, kwargs = base["_call"]
+                kwargs = {k: v for k, v in kwargs.items() if k != name}
                 start, spent = len(self.cases), self.counts["calls"]
-                for value in values:
-                    self._enqueue(copy.deepcopy(args),
-                                  dict(copy.deepcopy(kwargs), **{name: copy.deepcopy(value)}),
-                                  origin="pool", apply=copy.deepcopy(base["_apply"]))
+                made = [args] + (_with_repeats(args) if repeats else [])
+                for k, made_args in enumerate(made):
+                    if k:
+                        # The call with a repeat, as it is: the twin that shows the effect.
+                        self._enqueue(copy.deepcopy(made_args), copy.deepcopy(kwargs),
+                                      origin="pool", apply=copy.deepcopy(base["_apply"]))
+                    # On a call made to hold a repeat, the first few values (the other bool).
+                    for value in values[:EFFECT_REPEAT_VALUES] if k else values:
+                        self._enqueue(copy.deepcopy(made_args),
+                                      dict(copy.deepcopy(kwargs), **{name: copy.deepcopy(value)}),
+                                      origin="pool", apply=copy.deepcopy(base["_apply"]))
                 ran = self._drain(extra=allowance)
                 allowance -= self.counts["calls"] - spent
                 if not ran:
@@ -1833,42 +1911,80 @@ class Probe:
                 # function refuses) shows the parameter is read, not what it does.
                 if any(case["in_domain"] and case["kind"] == "value"
                        and case["_signature"] != base["_signature"]
-                       for case in self.cases[start:]):
+                       for case in self.cases[start:]) and not repeats:
+                    break
+                if repeats and self._shows_effect(name, values=True):
                     break
 
-    def _shows_effect(self, name):
+    def _shows_effect(self, name, values=False):
         """Whether some call in the domain that sets parameter `name` returns otherwise than the
-        same call without it (both raising, differently, shows it is read, not what it does)."""
+        same call without it (both raising, differently, shows it is read, not what it does);
+        with `values`, both must return."""
         for case in self.cases:
             args, kwargs = case["_call"]
             if name not in kwargs or not case["in_domain"]:
                 continue
             without = {k: v for k, v in kwargs.items() if k != name}
             twin = self.by_text.get(self._call_key(args, without, case["_apply"])[0])
+            kinds = (case["kind"], twin["kind"]) if twin is not None else ()
             if (twin is not None and twin["_signature"] != case["_signature"]
-                    and "value" in (case["kind"], twin["kind"])):
+                    and (kinds == ("value", "value") if values else "value" in kinds)):
                 return True
         return False
 
-    def _effect_values(self, i, pool_values, literals, default):
-        """The values `_add_effect_calls` sets optional parameter `i` to: the other bool, the
-        target's constants of the default's type, other single characters for a one-character
-        default (a separator), then its pool; never the default itself, nor a value outside
-        the parameter's domain (see `_in_domain`)."""
+    def _effect_values(self, i, pool_values, literals, default, most=EFFECT_VALUES):
+        """The values `_add_effect_calls` sets optional parameter `i` to: values of the
+        default's kind first (the other bool, the other members of its enum, a near and a far
+        float, a template that wraps a text default, the pool's callables for a function or a
+        parameter named as one that defaults to None), the target's constants of the default's
+        type, other single characters for a one-character default (a separator), then its
+        pool; never the default itself, nor a value outside the parameter's domain (see
+        `_in_domain`); `most` of them."""
         values = []
-        if default and type(default[0]) is bool:
-            values.append(not default[0])
-        if default and default[0] is not None:
-            values.extend(literals.get(type(default[0]), []))
-        if default and type(default[0]) is str and len(default[0]) == 1:
+        param = self.params[i]
+        value = default[0] if default else None
+        if type(value) is bool:
+            values.append(not value)
+        if isinstance(value, enum.Enum):
+            values.extend(member for member in type(value) if member is not value)
+        if type(value) is float:
+            values.extend([value + 0.5, value + 1000.0])
+        if type(value) is str and len(value) > 1:
+            values.append(f"[{value}]")
+        if (callable(value) and not isinstance(value, type)) or (
+                default and value is None and (param["name"] in CALLABLE_NAMES_OF_PARAMS
+                                               or "callable" in json.dumps(param["hint"]))):
+            values.extend(POOLS["callable"])
+        if default and value is not None:
+            values.extend(literals.get(type(value), []))
+        if type(value) is str and len(value) == 1:
             values.extend(POOLS["char"])
-        param, chosen = self.params[i], []
+        chosen = []
         for value in values + list(pool_values):
             if (not _among(value, default) and not _among(value, chosen)
                     and matches(value, param["hint"])
                     and not self._undocumented_edge(param, value)):
                 chosen.append(value)
-        return chosen[:EFFECT_VALUES]
+        return chosen[:most]
+
+    def _default_of(self, param):
+        """[`param`'s default value]: a literal, or a name the program defines (`EPSILON`,
+        `noop`, `Rounding.NEXT_DAY`), read without calling anything; [] where it has none."""
+        literal = _default_value(param)
+        text = param.get("default") or ""
+        if literal or not re.fullmatch(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*", text):
+            return literal
+        parts = text.split(".")
+        if parts[0] not in self.namespace:
+            return []
+        value = self.namespace[parts[0]]
+        for part in parts[1:]:
+            value = inspect.getattr_static(value, part, None)
+            if value is None:
+                return []
+        if isinstance(value, (staticmethod, classmethod, property)):
+            return []
+        return [value]
 
     def _add_related_calls(self):
         """The richest calls that worked with two strings, or a list of strings, again with one
@@ -2412,6 +2528,11 @@ class Probe:
             return "[" + ", ".join(items) + "]"
         if id(value) in CALLABLE_NAMES:
             return CALLABLE_NAMES[id(value)]
+        if isinstance(value, enum.Enum):
+            # A member of a class the program defines: `Rounding.NEXT_DAY`.
+            cls = type(value)
+            return f"{cls.__name__}.{value.name}" if self.namespace.get(cls.__name__) is cls \
+                else None
         if type(value) is LIST_ITERATOR:
             # `iter([...])`, read without consuming it: (iter, (items,), position).
             _, (items,), *position = value.__reduce__()
@@ -2642,7 +2763,7 @@ class Probe:
         text, sequences...), or the sequences documented: a call giving another kind (a bool or a
         float for a year, a string for a list of words, bytes for a list of numbers) is out of
         the domain; so is, where no annotation types the parameter, a kind no call that
-        returned was given.
+        returned was given. The kind of a parameter's literal default is always in its domain.
 
         A method of an empty receiver (a tree with no intervals) often returns before it reads
         its arguments, so calls on one are no sample of the domain where calls on receivers
@@ -2689,6 +2810,14 @@ class Probe:
             # A wrong hint with no usual kind: the kinds some call returned with.
             kind, count = max(kinds.items(), key=lambda item: item[1])
             usual[name] = {kind} if 2 * count > len(pairs) else set(kinds)
+        # A parameter's default is of a kind in its domain, whatever most calls that returned
+        # passed (`unique=False` where they gave `unique` text): what the parameter changes is
+        # shown by values of that kind.
+        for param in self.params:
+            default = _default_value(param)
+            for kinds in (usual, kinds_returned):
+                if default and default[0] is not None and param["name"] in kinds:
+                    kinds[param["name"]] = kinds[param["name"]] | {_kind(default[0])}
         for case in self.cases:
             # The documented calls are in the domain by definition (`groupby('gender', ...)`
             # with a key documented as callable or not), and so are the calls made from them
@@ -3117,6 +3246,33 @@ def _default_value(param):
         return [ast.literal_eval(param.get("default") or "")]
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
         return []
+
+
+def _inputs_key(args):
+    """The positional arguments of a call but its receiver, as text."""
+    return repr([value for value in args if not isinstance(value, (_Receiver, _Instance))])
+
+
+def _with_repeats(args):
+    """Copies of a call's positional arguments, each with one argument made to hold a repeat:
+    a text's last word by its first (`'a or b'` gives `'a or a'`, brackets kept), a list's or
+    a tuple's first item again at its end."""
+    made = []
+    for k, value in enumerate(args):
+        new = None
+        if type(value) is str:
+            words = re.split(r"(\s+)", value)
+            first, last = words[0].strip(WORD_EDGES), words[-1].strip(WORD_EDGES)
+            if len(words) >= 3 and first and last and first != last:
+                words[-1] = words[-1].replace(last, first, 1)
+                new = "".join(words)
+        elif type(value) in (list, tuple) and value:
+            new = type(value)(list(value) + [copy.deepcopy(value[0])])
+        if new is not None:
+            changed = list(args)
+            changed[k] = new
+            made.append(tuple(changed))
+    return made
 
 
 def _repeats_a_value(call):

@@ -68,6 +68,11 @@ struct Config<'a> {
     /// An aimed round (see `probe.py`): the seeds and their mutants only, with the target's
     /// literals spliced in.
     aim: bool,
+    /// In an aimed round, the optional parameters whose reset to their default the tests miss
+    /// (the stub gate's `name = default` body survives): the probe looks for calls where each
+    /// changes the outcome (see `probe.py`, `_add_aimed_effect_calls`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    effects: Vec<String>,
     /// Values the docstring names, by kind (`str`, `int`, `float`): the edges it documents
     /// (`'.'`, `0`, `-1`, `1900`) go first into the pools of their kind.
     documented: DocumentedValues,
@@ -326,12 +331,14 @@ pub enum Round {
     /// The first: the search from seeds and pools, compared with the original function where
     /// one is given (see [`request`]).
     First(Option<Original>),
-    /// An aimed round (see [`aimed_request`]).
-    Aimed,
+    /// An aimed round (see [`aimed_request`]), with the parameters whose effect to look for.
+    Aimed(Vec<String>),
 }
 
 /// [`request`] for an aimed round: the probe tries `seeds` (calls that reach code whose faults
-/// the tests miss) and mutants of them only, splicing in the target's own literals.
+/// the tests miss) and mutants of them only, splicing in the target's own literals, and looks
+/// for calls where each of the optional parameters `effects` changes the outcome.
+#[allow(clippy::too_many_arguments)]
 pub fn aimed_request(
     program: &str,
     function: &FunctionInfo,
@@ -339,10 +346,12 @@ pub fn aimed_request(
     call: &str,
     callable: Callable,
     seeds: Vec<String>,
+    effects: Vec<String>,
     settings: &ProbeSettings,
 ) -> ExecRequest {
     let config = Config {
         aim: true,
+        effects,
         ..config(program, function, target, call, callable, seeds, settings)
     };
     config_request(program, config)
@@ -385,7 +394,10 @@ pub fn method_request(
     );
     match round {
         Round::First(original) => config.original = original,
-        Round::Aimed => config.aim = true,
+        Round::Aimed(effects) => {
+            config.aim = true;
+            config.effects = effects;
+        }
     }
     config.receiver = Some(ReceiverConfig {
         method: function.name.clone(),
@@ -780,6 +792,7 @@ fn config<'a>(
         safety_s: settings.safety_s,
         max_text: settings.max_text,
         aim: false,
+        effects: Vec::new(),
         documented: function
             .docstring
             .as_deref()
@@ -1417,12 +1430,15 @@ OTHER = Box(DEFAULT.n)
             "scale",
             Callable::Function,
             seeds,
+            vec!["factor".into()],
             &settings,
         );
         assert_eq!(
             (config["aim"].as_bool(), config_of(&aimed)["aim"].as_bool()),
             (Some(false), Some(true))
         );
+        assert_eq!(config.get("effects"), None);
+        assert_eq!(config_of(&aimed)["effects"], serde_json::json!(["factor"]));
         assert_eq!(config_of(&aimed)["params"], config["params"]);
         assert_eq!(config["call"], "scale");
         assert_eq!(config["var_keyword"], false);
