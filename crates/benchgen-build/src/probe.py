@@ -2794,7 +2794,7 @@ class Probe:
             # call that raises with another (`correlation('abc', (1, 2))` where only sequences
             # of numbers returned; text where a name suggests it) was given a wrong argument,
             # and which error an answer raises for one is its own.
-            if not pairs[0][0].get("annotation_read", False):
+            if not pairs[0][0].get("annotation_read", False) or hint.get("generic"):
                 kinds_returned[name] = set(kinds)
             # The documentation's own calls pass sequences where the hint (a guess from the name:
             # `data` as text) has none: the domain is sequences, as documented.
@@ -2807,9 +2807,11 @@ class Probe:
             if hint.get("type") == "choice" or (
                     hint.get("type", "any") != "any" and 2 * fitting >= len(pairs)):
                 continue
-            # A wrong hint with no usual kind: the kinds some call returned with.
+            # A wrong hint with no usual kind: the kinds some call returned with; those of a
+            # generic parameter (a type variable's) all of them, whichever most calls had.
             kind, count = max(kinds.items(), key=lambda item: item[1])
-            usual[name] = {kind} if 2 * count > len(pairs) else set(kinds)
+            usual[name] = ({kind} if 2 * count > len(pairs) and not hint.get("generic")
+                           else set(kinds))
         # A parameter's default is of a kind in its domain, whatever most calls that returned
         # passed (`unique=False` where they gave `unique` text): what the parameter changes is
         # shown by values of that kind.
@@ -4238,6 +4240,16 @@ def _runtime_hint(annotation, namespace, own=None, depth=0):
         return {"type": "dict", "key": key or {"type": "any"}, "value": value or {"type": "any"}}
     if origin is collections.abc.Callable:
         return {"type": "callable"}
+    if isinstance(annotation, typing.TypeVar):
+        # A type variable documents a generic parameter (a container's `key: KT`): its bound's
+        # or its constraints' kind, and any kind where it has neither, which a guess from the
+        # name (`key` as a function) is not.
+        if annotation.__bound__ is not None:
+            return _runtime_hint(annotation.__bound__, namespace, own, depth + 1)
+        if annotation.__constraints__:
+            return _runtime_hint(typing.Union[annotation.__constraints__], namespace, own,
+                                 depth + 1)
+        return {"type": "any", "generic": True}
     if (own is not None and isinstance(annotation, type) and annotation is not object
             and issubclass(own, annotation)):
         return {"type": "instance"}

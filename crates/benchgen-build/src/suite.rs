@@ -254,6 +254,8 @@ fn reference_invocation(call: &str, case: &Case) -> String {
 
 /// New characters in a call's arguments that count for its preference, at most.
 const NEW_CHARACTERS: usize = 6;
+/// Steps past which a receiver counts as no richer (see [`receiver_richness`]).
+const RICH_STEPS: usize = 2;
 
 /// Most chosen inputs that the function returns unchanged, past the kill cover.
 const UNCHANGED_INPUTS: usize = 2;
@@ -316,6 +318,19 @@ fn behaviour(case: &Case) -> (CaseKind, &str, &str) {
         ),
         CaseKind::Raise => (CaseKind::Raise, case.raised_type.as_str(), ""),
     }
+}
+
+/// How much a method's receiver was given before the call: constructor arguments, then each
+/// step that built its state (up to [`RICH_STEPS`]). Where two calls take the same lines and show
+/// the same behaviour, the one on the richer receiver checks more of what the method must keep
+/// right: a priority queue's top value where a key function and items both are (the value, not
+/// its priority; on an empty one only the default shows), a node moved among others.
+fn receiver_richness(case: &Case) -> usize {
+    let constructed = case
+        .receiver
+        .as_deref()
+        .is_some_and(|text| !text.is_empty());
+    usize::from(constructed) + case.receiver_steps.len().min(RICH_STEPS)
 }
 
 /// The documented calls, then greedy line cover, then arc cover, then greedy mutant kill (see
@@ -381,6 +396,7 @@ type Preference = (
     bool,
     Origin,
     usize,
+    usize,
     bool,
     bool,
     std::cmp::Reverse<usize>,
@@ -393,16 +409,18 @@ impl<'c> Selection<'c, '_> {
     }
 
     /// Ties go to: returned values over exceptions, new behaviour, seeds and pool values over
-    /// mutants (chosen edges over noise), inputs that bring characters the chosen ones lack (a
-    /// dot, a slash, a quote, a digit: what a near miss gets wrong; a longer input is not a
-    /// richer one), results that differ from the input (the identity stub is a fault the kill
-    /// cover sees anyway), argument types not tested yet, short calls, early ones.
+    /// mutants (chosen edges over noise), richer receivers (see [`receiver_richness`]), inputs
+    /// that bring characters the chosen ones lack (a dot, a slash, a quote, a digit: what a
+    /// near miss gets wrong; a longer input is not a richer one), results that differ from the
+    /// input (the identity stub is a fault the kill cover sees anyway), argument types not
+    /// tested yet, short calls, early ones.
     fn preference(&self, i: usize) -> Preference {
         let case = &self.cases[i];
         (
             case.kind == CaseKind::Value,
             !self.shown.behaviours.contains(&behaviour(case)),
             case.origin,
+            receiver_richness(case),
             self.shown.new_characters(&case.args).min(NEW_CHARACTERS),
             !returns_its_input(case),
             !self.shown.signatures.contains(case.arg_types.as_str()),
