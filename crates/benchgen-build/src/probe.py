@@ -1367,14 +1367,14 @@ class Probe:
                     made = self._sequence_receiver(base, (step,), states)
                     if made is not None:
                         grown.append(made)
-                        # Next: the later tuples, then values of the kinds that worked (a
-                        # second word where `add` ignores what is no text).
+                        # Next: the later tuples; failing them, values of the kinds that
+                        # worked (a second word where `add` ignores what is no text).
                         kin = [tuple(values[(j + k) % len(values)] for k in range(len(step_args)))
                                for j in range(len(values))]
                         kin = [other for other in kin if other != step_args and all(
-                            type(a) is type(b) for a, b in zip(other, step_args))]
-                        rest = tuples[t + 1:] + [o for o in kin if o not in tuples[t + 1:]]
-                        again.append((made, name, rest[:2 * STEP_TRIES], positional))
+                            type(a) is type(b) for a, b in zip(other, step_args))
+                               and other not in tuples[t + 1:]]
+                        again.append((made, name, tuples[t + 1:], kin[:STEP_TRIES], positional))
                         break
 
         for base in bases:
@@ -1399,23 +1399,43 @@ class Probe:
         # planted, so that which is the tallest among equals shows), where the class has a
         # single mutator and the pairs above never form. Where the call with the next values
         # raises (a second root), one that refers to what the first made may not.
-        refused = []
-        for made, name, rest, positional in again:
+        refused, unchanged = [], []
+        for made, name, rest, kin, positional in again:
             if len(grown) >= MAX_SEQUENCE_RECEIVERS + MAX_STEPS or self._out_of_time():
                 break
-            steps = [self._step(name, step_args) for step_args in rest]
-            for step in steps if len(made.steps) < MAX_STEPS else ():
-                twice = None if step is None else self._sequence_receiver(made, (step,), states)
-                if twice is not None:
-                    grown.append(twice)
-                    break
+            twice = self._next_step(made, name, rest, states)
+            if twice is not None:
+                grown.append(twice)
+                continue
+            steps = [self._step(name, step_args) for step_args in rest[:1]]
+            if steps and steps[0] is not None and self._construct(
+                    made.args, made.kwargs, made.steps + (steps[0],), made.factory,
+                    made.cls) is None:
+                refused.append((made, name, positional))
             else:
-                if steps and steps[0] is not None and self._construct(
-                        made.args, made.kwargs, made.steps + (steps[0],), made.factory,
-                        made.cls) is None:
-                    refused.append((made, name, positional))
+                unchanged.append((made, name, kin))
         grown += self._referring_receivers(refused, values, states)
+        # Where the next values changed nothing (`add` ignores what is no text), values of
+        # the kinds the first step took: after the others, which they must not crowd out.
+        for made, name, kin in unchanged:
+            if len(grown) >= MAX_SEQUENCE_RECEIVERS + 2 * MAX_STEPS or self._out_of_time():
+                break
+            twice = self._next_step(made, name, kin, states)
+            if twice is not None:
+                grown.append(twice)
         self.receivers.extend(grown)
+
+    def _next_step(self, made, name, tuples, states):
+        """`made` grown by one more call of `name`, with the first of `tuples` whose call
+        gives a state no receiver has, or None (also where `made` has all its steps)."""
+        if len(made.steps) >= MAX_STEPS:
+            return None
+        for step_args in tuples:
+            step = self._step(name, step_args)
+            twice = None if step is None else self._sequence_receiver(made, (step,), states)
+            if twice is not None:
+                return twice
+        return None
 
     def _referring_receivers(self, refused, values, states):
         """Receivers grown by calls that refer to what earlier calls made. `refused`: (receiver,
