@@ -13,6 +13,92 @@ use crate::batch::marked_json;
 
 const MARKER: &str = "BENCHGEN-FACTS:";
 
+/// The Python that finds a module's frozen tables (see [`PythonFacts::frozen_table`]): names
+/// bound once at the top level, filled there by other statements (`TABLE[k] = v`,
+/// `TABLE.append(v)`, in a loop or a `with` block), whose value after the import is a literal
+/// that evaluates back to itself (at most 200 000 characters).
+const FROZEN_TABLES: &str = r#"
+import ast as _ast
+
+_FILLING = {'append', 'extend', 'insert', 'update', 'add', 'setdefault', 'appendleft',
+            'extendleft', '__setitem__'}
+_BODIES = (_ast.FunctionDef, _ast.AsyncFunctionDef, _ast.ClassDef, _ast.Import, _ast.ImportFrom)
+
+
+def frozen_tables(module, limit=200_000):
+    import inspect
+    try:
+        tree = _ast.parse(inspect.getsource(module))
+    except Exception:
+        return {}
+    bound, filled = {}, set()
+    for statement in tree.body:
+        if isinstance(statement, _BODIES):
+            continue
+        for node in _ast.walk(statement):
+            if isinstance(node, _ast.Name) and isinstance(node.ctx, _ast.Store):
+                bound[node.id] = bound.get(node.id, 0) + 1
+            elif (isinstance(node, (_ast.Subscript, _ast.Attribute))
+                    and isinstance(node.ctx, (_ast.Store, _ast.Del))
+                    and isinstance(node.value, _ast.Name)):
+                filled.add(node.value.id)
+            elif (isinstance(node, _ast.Call) and isinstance(node.func, _ast.Attribute)
+                    and node.func.attr in _FILLING and isinstance(node.func.value, _ast.Name)):
+                filled.add(node.func.value.id)
+    tables = {}
+    for name in sorted(filled):
+        value = vars(module).get(name)
+        if bound.get(name) != 1 or type(value) not in (dict, list, set, tuple, frozenset):
+            continue
+        text = repr(value)
+        try:
+            same = len(text) <= limit and _ast.literal_eval(text) == value
+        except Exception:
+            same = False
+        if same:
+            tables[name] = text
+    return tables
+
+
+def frozen_of(shipped):
+    """The frozen tables of each module shipped as files (`{path: hex}`), by dotted name, each
+    imported afresh from them (not what the sandbox has under that name), in at most 5 s."""
+    import importlib, os, signal, sys, tempfile
+    root = tempfile.mkdtemp()
+    for path, data in shipped.items():
+        full = os.path.join(root, path)
+        os.makedirs(os.path.dirname(full), exist_ok=True)
+        with open(full, 'wb') as file:
+            file.write(bytes.fromhex(data))
+    tops = {path.split('/')[0].removesuffix('.py') for path in shipped}
+    sys.path.insert(0, root)
+    importlib.invalidate_caches()
+    for top in tops:
+        for name in [m for m in sys.modules if m == top or m.startswith(top + '.')]:
+            del sys.modules[name]
+
+    def late(signum, frame):
+        raise TimeoutError('import took too long')
+
+    signal.signal(signal.SIGALRM, late)
+    # A module may rebind the streams at import; the facts are printed on these.
+    streams = sys.stdout, sys.stderr
+    frozen = {}
+    for path in sorted(shipped):
+        if not path.endswith('.py'):
+            continue
+        name = path[:-3].replace('/', '.').removesuffix('.__init__')
+        signal.alarm(5)
+        try:
+            frozen[name] = frozen_tables(importlib.import_module(name))
+        except BaseException:  # noqa: BLE001 - a module that cannot be imported here has none
+            pass
+        finally:
+            signal.alarm(0)
+            sys.stdout, sys.stderr = streams
+    return frozen
+"#;
+
 /// Names every module can read without defining them, beyond `dir(builtins)`.
 const MODULE_DUNDERS: [&str; 5] = [
     "__file__",
@@ -38,20 +124,39 @@ pub struct PythonFacts {
     /// candidate, whose process can always make the C module afresh.
     #[serde(default)]
     native: HashMap<String, HashSet<String>>,
+    /// Per module asked about, its frozen tables by name (see [`PythonFacts::frozen_table`]).
+    #[serde(default)]
+    frozen: HashMap<String, HashMap<String, String>>,
 }
 
 impl PythonFacts {
     /// The run that asks, about the standard library and the `modules` that targets come from.
-    pub fn request(modules: &[String]) -> ExecRequest {
+    /// `shipped`: the sources' files (see [`crate::source::shipped_files`]), imported to find
+    /// the modules' frozen tables.
+    pub fn request(modules: &[String], shipped: &[(String, Vec<u8>)]) -> ExecRequest {
         let modules = serde_json::to_string(modules).expect("names serialize");
+        let shipped: HashMap<&str, String> = shipped
+            .iter()
+            .map(|(path, bytes)| {
+                let hex = bytes.iter().map(|b| format!("{b:02x}")).collect::<String>();
+                (path.as_str(), hex)
+            })
+            .collect();
+        let shipped = serde_json::to_string(&shipped).expect("paths serialize");
         let tests = format!(
-            "def test_facts():\n    import builtins, importlib, json, sys\n    native = {{}}\n    for name in {modules}:\n        try:\n            module = importlib.import_module(name)\n        except Exception:\n            continue\n        native[name] = sorted(k for k, v in vars(module).items() if type(v).__name__ == 'builtin_function_or_method')\n    import pkgutil\n    installed = sorted(m.name for m in pkgutil.iter_modules() if 'site-packages' in str(getattr(m.module_finder, 'path', '')) and m.name not in sys.stdlib_module_names)\n    import os\n    installed += sorted(e for p in sys.path if 'site-packages' in p and os.path.isdir(p) for e in os.listdir(p) if e.isidentifier() and e != '__pycache__' and e not in sys.stdlib_module_names and os.path.isdir(os.path.join(p, e)) and not os.path.exists(os.path.join(p, e, '__init__.py')))\n    facts = {{\n        'builtins': dir(builtins),\n        'stdlib': sorted(sys.stdlib_module_names),\n        'installed': installed,\n        'version': '.'.join(map(str, sys.version_info[:3])),\n        'native': native,\n    }}\n    print({MARKER:?} + json.dumps(facts))\n"
+            "{FROZEN_TABLES}\n\ndef test_facts():\n    import builtins, importlib, json, sys\n    native = {{}}\n    for name in {modules}:\n        try:\n            module = importlib.import_module(name)\n        except BaseException:\n            continue\n        native[name] = sorted(k for k, v in vars(module).items() if type(v).__name__ == 'builtin_function_or_method')\n    frozen = frozen_of({shipped})\n    import pkgutil\n    installed = sorted(m.name for m in pkgutil.iter_modules() if 'site-packages' in str(getattr(m.module_finder, 'path', '')) and m.name not in sys.stdlib_module_names)\n    import os\n    installed += sorted(e for p in sys.path if 'site-packages' in p and os.path.isdir(p) for e in os.listdir(p) if e.isidentifier() and e != '__pycache__' and e not in sys.stdlib_module_names and os.path.isdir(os.path.join(p, e)) and not os.path.exists(os.path.join(p, e, '__init__.py')))\n    facts = {{\n        'builtins': dir(builtins),\n        'stdlib': sorted(sys.stdlib_module_names),\n        'installed': installed,\n        'version': '.'.join(map(str, sys.version_info[:3])),\n        'native': native,\n        'frozen': frozen,\n    }}\n    print({MARKER:?} + json.dumps(facts))\n"
         );
         ExecRequest {
             program: String::new(),
             tests,
             reference: None,
-            limits: Limits::default(),
+            // Importing a package's modules, and the tables they hold.
+            limits: Limits {
+                wall_time_s: 60.0,
+                cpu_time_s: 60.0,
+                output_bytes: 16 << 20,
+                ..Limits::default()
+            },
             ..Default::default()
         }
     }
@@ -77,6 +182,13 @@ impl PythonFacts {
             .is_some_and(|names| names.contains(qualified_name))
     }
 
+    /// The literal that `name` of `module` holds after the module's import, where statements of
+    /// its own top level fill it (a table read from the package's data file, which a program
+    /// cannot open): the slice binds it to that literal instead of running them.
+    pub fn frozen_table(&self, module: &str, name: &str) -> Option<&str> {
+        self.frozen.get(module)?.get(name).map(String::as_str)
+    }
+
     pub fn is_stdlib(&self, top_level: &str) -> bool {
         top_level == "__future__" || self.stdlib.contains(top_level)
     }
@@ -94,6 +206,14 @@ impl PythonFacts {
         self
     }
 
+    /// These facts with `name` of `module` a frozen table holding `literal`.
+    #[cfg(test)]
+    pub(crate) fn with_frozen(mut self, module: &str, name: &str, literal: &str) -> PythonFacts {
+        let tables = self.frozen.entry(module.to_string()).or_default();
+        tables.insert(name.to_string(), literal.to_string());
+        self
+    }
+
     #[cfg(test)]
     pub(crate) fn for_tests(builtins: &[&str], stdlib: &[&str]) -> PythonFacts {
         PythonFacts {
@@ -102,6 +222,7 @@ impl PythonFacts {
             installed: HashSet::new(),
             version: "3.11.2".into(),
             native: HashMap::new(),
+            frozen: HashMap::new(),
         }
     }
 }

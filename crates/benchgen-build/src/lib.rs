@@ -245,10 +245,11 @@ pub fn build(
         .iter()
         .filter_map(|f: &ModuleFile| f.provenance.module.clone())
         .collect();
+    let shipped: Vec<(String, Vec<u8>)> = sources.iter().flat_map(source::shipped_files).collect();
     let outcome = batch::run(
         executors.main,
         Phase::Facts,
-        vec![PythonFacts::request(&modules)],
+        vec![PythonFacts::request(&modules, &shipped)],
         on_event,
     );
     let facts = outcome

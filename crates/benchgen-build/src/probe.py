@@ -1276,8 +1276,8 @@ class Probe:
                     or len(text) > self.config["max_text"]):
                 continue
             seen.add((factory, text))
-            first = self._construct(args, kwargs, factory=factory, cls=cls)
-            again = first and self._construct(args, kwargs, factory=factory, cls=cls)
+            first, again = self._built_twice(
+                lambda: self._construct(args, kwargs, factory=factory, cls=cls))
             if first is None or again is None:
                 continue
             if first[0] != again[0]:
@@ -1479,10 +1479,10 @@ class Probe:
         """`base` with `steps` called after its own, when building that twice gives the same
         state and elements, and no receiver is the same (see `_sameness`); else None."""
         steps = base.steps + tuple(steps)
-        first = self._construct(base.args, base.kwargs, steps, base.factory, base.cls)
+        first, again = self._built_twice(
+            lambda: self._construct(base.args, base.kwargs, steps, base.factory, base.cls))
         if first is None or first[0] == "-":
             return None
-        again = self._construct(base.args, base.kwargs, steps, base.factory, base.cls)
         if again is None or again[:2] != first[:2] or _sameness(first, again) in states:
             return None
         states.add(_sameness(first, again))
@@ -1490,6 +1490,23 @@ class Probe:
                          base.cls)
         self._note_members(self._held(made))
         return made
+
+    def _built_twice(self, construct):
+        """Two results of `construct` (see `_construct`). Where they differ, and with the
+        objects of the program's classes written as their reprs they do not (a tree's random
+        id, in the pointers of each node its repr leaves out), those reprs from now on (see
+        `_canonical`): the state that a test can check."""
+        first = construct()
+        again = first and construct()
+        if first is None or again is None or first[:2] == again[:2] or not _RICH[0]:
+            return first, again
+        _RICH[0] = False
+        plain = construct()
+        plain_again = plain and construct()
+        if plain is not None and plain_again is not None and plain[:2] == plain_again[:2]:
+            return plain, plain_again
+        _RICH[0] = True
+        return first, again
 
     def _note_members(self, held):
         """Remembers the first few elements a receiver holds (see `_items`): `discard`, `get`,
@@ -2598,6 +2615,15 @@ class Probe:
             # An argument taken from another that makes the call raise, of a kind no call
             # that worked passed there, is just a wrong argument: the domain looks at it.
             skip = None
+        if first["signature"] != second["signature"] and _RICH[0]:
+            # As for receivers (see `_built_twice`): the program's objects as their reprs.
+            _RICH[0] = False
+            plain = self._call(args, kwargs, trace=True, apply=apply)
+            plain_again = self._call(args, kwargs, trace=False, apply=apply)
+            if plain["kind"] == first["kind"] and plain["signature"] == plain_again["signature"]:
+                first, second = plain, plain_again
+            else:
+                _RICH[0] = True
         if first["signature"] != second["signature"]:
             self.counts["unstable"] += 1
             return
@@ -4594,6 +4620,12 @@ class _CallTimer:
         return False
 
 
+# Whether `_canonical` writes the objects of the program's (and dependencies') classes with a
+# repr of their own as their canonical encoding; their reprs once that differs between two
+# runs where the reprs do not (see `Probe._built_twice`).
+_RICH = [True]
+
+
 def _canonical(value, depth):
     """repr(value) with set elements and dict items sorted: the order of a set depends on
     PYTHONHASHSEED, but tests compare with ==, where that order does not matter. An object
@@ -4605,8 +4637,8 @@ def _canonical(value, depth):
     if depth > 8:
         return repr(value)
     module = getattr(kind, "__module__", None) or ""
-    if kind.__repr__ is object.__repr__ or (
-            module.partition(".")[0] not in sys.stdlib_module_names and module != "builtins"):
+    if kind.__repr__ is object.__repr__ or (_RICH[0] and (
+            module.partition(".")[0] not in sys.stdlib_module_names and module != "builtins")):
         return json.dumps(canon.encode(value), sort_keys=True)
     if kind is set or kind is frozenset:
         return kind.__name__ + "{" + ", ".join(sorted(_canonical(v, depth + 1) for v in value)) + "}"

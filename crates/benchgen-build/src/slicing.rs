@@ -1004,6 +1004,9 @@ struct Cut {
     /// Module-level names renamed in the kept statements, `(from, to)`: their meaning here
     /// clashes with the same name's in the target's module or one before.
     renames: Vec<(String, String)>,
+    /// Kept statements binding a frozen table, each with the assignment of its literal that
+    /// stands for it (see [`PythonFacts::frozen_table`]).
+    frozen: BTreeMap<usize, String>,
 }
 
 impl Cut {
@@ -1153,10 +1156,15 @@ fn reach(
         // function (or any kept registry) dispatches to.
         let registers = s.kind == StatementKind::Definition
             && decorators(text).any(|chain| chain.contains('.') && kept_variable(chain));
+        // A frozen table is whole where it is bound: what fills it would fill it twice.
         let fills = s.kind == StatementKind::Other
             && !text.trim_start().starts_with("del ")
             && (s.binds.is_empty() || only_loop_variables)
-            && s.reads.iter().any(|chain| kept_variable(chain));
+            && s.reads.iter().any(|chain| kept_variable(chain))
+            && !s
+                .reads
+                .iter()
+                .any(|chain| frozen_binder(module, facts, root(chain)).is_some());
         (registers || fills) && s.reads.iter().all(|chain| resolves(root(chain)))
     };
 
@@ -1374,6 +1382,16 @@ fn cut_module(
         package,
         facts,
     )?;
+    let frozen = kept
+        .iter()
+        .filter_map(|&i| {
+            let [name] = module.statements[i].binds.as_slice() else {
+                return None;
+            };
+            let (binder, literal) = frozen_binder(module, facts, name)?;
+            (binder == i).then(|| (i, format!("{name} = {literal}")))
+        })
+        .collect();
     Ok(Cut {
         kept,
         rewrites,
@@ -1384,7 +1402,29 @@ fn cut_module(
         renames: Vec::new(),
         late,
         namespaces,
+        frozen,
     })
+}
+
+/// The statement that binds `name` in `module` and the literal that stands for it there, where
+/// the name is a frozen table of the module (see [`PythonFacts::frozen_table`]) bound by an
+/// assignment of that name alone.
+fn frozen_binder<'f>(
+    module: &Module,
+    facts: &'f PythonFacts,
+    name: &str,
+) -> Option<(usize, &'f str)> {
+    let literal = facts.frozen_table(module.name.as_deref()?, name)?;
+    let mut binders = module
+        .statements
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.binds.iter().any(|b| b == name));
+    let (index, statement) = binders.next()?;
+    let single = binders.next().is_none()
+        && statement.kind == StatementKind::Other
+        && statement.binds.len() == 1;
+    single.then_some((index, literal))
 }
 
 /// The imports of the package's own modules in the function bodies of `statement`, a kept
@@ -2083,9 +2123,10 @@ fn assemble(module: &Module, cut: &Cut) -> Result<String, SkipReason> {
                 program.push('\n');
             }
         }
-        let mut text = match replacement {
-            Some(aliases) => aliases.clone(),
-            None => source[start..statement.span.end_byte].to_string(),
+        let mut text = match (replacement, cut.frozen.get(&i)) {
+            (Some(aliases), _) => aliases.clone(),
+            (None, Some(literal)) => literal.clone(),
+            (None, None) => source[start..statement.span.end_byte].to_string(),
         };
         for (_, relative, absolute) in cut.rewrites.iter().filter(|(j, _, _)| *j == i) {
             text = text.replacen(
@@ -3174,6 +3215,28 @@ class Box(Generic[T]):
         let modules = Modules::new(files.iter().copied());
         let program = slice_in(&other, "boxed", Some("pkg"), &facts, &modules).unwrap();
         assert!(program.contains("_base_S = TypeVar('S')"), "{program}");
+    }
+
+    #[test]
+    fn a_table_its_module_fills_at_import_is_bound_to_its_frozen_literal() {
+        // nepali-datetime: a calendar read from the package's data file by a `with` block,
+        // which a program without the file cannot run.
+        let source = "import csv\n\n_DAYS = {}\n\nwith open('days.csv') as table:\n    \
+                      for row in csv.reader(table):\n        _DAYS[int(row[0])] = int(row[1])\n\n\
+                      _DAYS[0] = 0\n\n\ndef days(year):\n    \"\"\"Days of `year`.\"\"\"\n    \
+                      return _DAYS[year]\n";
+        let files = [("pkg.cal", source, Some("pkg"))];
+        let modules = Modules::new(files.iter().copied());
+        let facts = PythonFacts::for_tests(&["open", "int"], &["csv"]);
+        let program = slice_in(source, "days", Some("pkg"), &facts, &modules).unwrap();
+        assert!(program.contains("_DAYS = {}\n"), "{program}");
+        assert!(program.contains("_DAYS[0] = 0"), "{program}");
+        let facts = facts.with_frozen("pkg.cal", "_DAYS", "{2000: 366, 0: 0}");
+        let program = slice_in(source, "days", Some("pkg"), &facts, &modules).unwrap();
+        assert!(program.contains("_DAYS = {2000: 366, 0: 0}\n"), "{program}");
+        // What filled it would fill it again.
+        assert!(!program.contains("_DAYS[0]"), "{program}");
+        assert!(!program.contains("open("), "{program}");
     }
 
     #[test]

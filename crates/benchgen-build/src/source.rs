@@ -158,6 +158,61 @@ pub fn check_exists(source: &Source, host_python: &str) -> Result<(), SourceErro
     }
 }
 
+/// Most bytes of one source's files shipped to the facts run, and of one file among them.
+const SHIPPED_BYTES: u64 = 8 << 20;
+const SHIPPED_FILE_BYTES: u64 = 2 << 20;
+
+/// The files of `source` as the sandbox would import them, `(path relative to the import
+/// root, bytes)`: a directory's regular files (its data files too, which its modules may read
+/// at import), under the directory's own name; a lone file under its name. Hidden entries,
+/// `__pycache__` and compiled files are left out, and so is a file over 2 MiB or one past 8 MiB
+/// in all. Nothing else (an installed module, an item list): the sandbox has those or needs none.
+pub fn shipped_files(source: &Source) -> Vec<(String, Vec<u8>)> {
+    let (root, single) = match source {
+        Source::Directory(root) => (root.as_path(), false),
+        Source::File(path) => (path.as_path(), true),
+        Source::Module(_) | Source::Items(_) => return Vec::new(),
+    };
+    let Some(base) = root
+        .canonicalize()
+        .ok()
+        .and_then(|r| r.file_name().map(|n| n.to_string_lossy().into_owned()))
+    else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut total = 0;
+    let mut stack = vec![(root.to_path_buf(), base)];
+    while let Some((path, relative)) = stack.pop() {
+        let Ok(metadata) = fs_err::metadata(&path) else {
+            continue;
+        };
+        if metadata.is_dir() && !single {
+            let Ok(entries) = fs_err::read_dir(&path) else {
+                continue;
+            };
+            let mut names: Vec<String> = entries
+                .filter_map(Result::ok)
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .filter(|n| !n.starts_with('.') && n != "__pycache__" && !n.ends_with(".pyc"))
+                .collect();
+            names.sort();
+            for name in names.into_iter().rev() {
+                stack.push((path.join(&name), format!("{relative}/{name}")));
+            }
+        } else if metadata.is_file()
+            && metadata.len() <= SHIPPED_FILE_BYTES
+            && total + metadata.len() <= SHIPPED_BYTES
+        {
+            if let Ok(bytes) = fs_err::read(&path) {
+                total += bytes.len() as u64;
+                out.push((relative, bytes));
+            }
+        }
+    }
+    out
+}
+
 /// Reads one source into module files; a file that cannot be read or parsed is an error and
 /// the rest of a directory still counts.
 pub fn load(source: &Source, host_python: &str) -> (Vec<ModuleFile>, Vec<SourceError>) {
