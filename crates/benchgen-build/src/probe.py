@@ -1249,6 +1249,17 @@ class Probe:
             call = _arguments(params, chosen)
             if call is not None and self._builds(*call, cls=cls):
                 bases.append((chosen, call))
+        if not bases and required and optional:
+            # None builds from its required parameters alone: the defaults of the others may be
+            # no values (`date(year, month=None, day=None)` checks all three), so each call of
+            # the diagonal again with every other parameter set to one of the first few values
+            # of its pool, the same for all (`date(2000, 1, 1)`).
+            for j, k in itertools.product(range(longest), range(OPTIONAL_RECEIVER_VALUES)):
+                chosen = {i: pools[i][(j + i) % len(pools[i])] for i in required if pools[i]}
+                chosen.update({i: pools[i][k % len(pools[i])] for i in optional if pools[i]})
+                call = _arguments(params, chosen)
+                if call is not None and self._builds(*call, cls=cls):
+                    bases.append((chosen, call))
         if not required and optional:
             bases = [({}, None)] * OPTIONAL_RECEIVER_VALUES
         for k, (chosen, base) in enumerate(bases):

@@ -436,3 +436,34 @@ fn receivers_whose_state_has_no_literal_grow_by_calls() {
     assert_eq!(passes(&main, words, None), (true, true));
     assert_eq!(passes(&main, words, Some("return []")), (false, false));
 }
+
+const DAY: &str = r#"
+class Day:
+    """A day of the years 1990 to 2030, in months of 28 days."""
+
+    def __init__(self, year, month=None, day=None):
+        if not isinstance(month, int) or not isinstance(day, int):
+            raise TypeError("the month and the day are required")
+        if not 1990 <= year <= 2030 or not 1 <= month <= 12 or not 1 <= day <= 28:
+            raise ValueError("no such day")
+        self.year, self.month, self.day = year, month, day
+
+    def ordinal_in_year(self):
+        """The day's number in its year: 1 for the first day of the first month."""
+        return (self.month - 1) * 28 + self.day
+"#;
+
+/// nepali-datetime's `date(year, month=None, day=None)` checks all three: a receiver built from
+/// its required parameter alone never builds, so the optional ones are set too, all at once.
+#[test]
+#[cfg_attr(missing_sandbox, ignore = "needs the sandbox (bubblewrap, root)")]
+fn receivers_whose_optional_parameters_are_all_needed_are_built_with_them() {
+    require(&[Prereq::Sandbox]);
+    let (main, second) = executors();
+    let report = build_one("day.py", DAY, &main, &second);
+    let ordinal = item(&report, "Day.ordinal_in_year");
+    println!("{}", ordinal.tests);
+    assert_eq!(passes(&main, ordinal, None), (true, true));
+    let from_zero = "return self.month * 28 + self.day";
+    assert_eq!(passes(&main, ordinal, Some(from_zero)), (false, false));
+}
