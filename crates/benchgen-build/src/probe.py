@@ -520,10 +520,19 @@ def _state_of(obj, whole=False):
     return (STATE_PUBLIC, public) if public else (STATE_ALL, dict(attributes))
 
 
-def _whole_state(obj):
-    """The canonical of all of `obj`'s state (`_state_of` with `whole`); None without one."""
+def _whole_state(obj, as_shown=False):
+    """The canonical of all of `obj`'s state (`_state_of` with `whole`); None without one.
+    `as_shown`: the objects of the program's classes in it as their reprs show them, where a
+    private change is looked for: a read that fills a node's `defaultdict` of successors
+    (treelib's `is_branch`) changes what the node holds, not what it is."""
     state = _state_of(obj, whole=True)
-    return None if state is None else _canonical(state[1], 0)
+    if state is None:
+        return None
+    rich, _RICH[0] = _RICH[0], _RICH[0] and not as_shown
+    try:
+        return _canonical(state[1], 0)
+    finally:
+        _RICH[0] = rich
 
 
 def _plain_container(value):
@@ -1118,7 +1127,7 @@ class Probe:
         self.receiver_object = obj
         self.receiver_empty = _holds_nothing(obj)
         if not self.whole_state:
-            self.receiver_whole = _whole_state(obj)
+            self.receiver_whole = _whole_state(obj, as_shown=True)
         member = getattr(obj, self.spec["method"])
         return member if self.spec["property"] else member(*args, **kwargs)
 
@@ -2982,7 +2991,8 @@ class Probe:
                             state_encoded = canon.encode(state[1])
                         private = (not self.whole_state and state is not None
                                    and _canonical(state[1], 0) == given[0][0].state
-                                   and _whole_state(self.receiver_object) != self.receiver_whole)
+                                   and _whole_state(self.receiver_object, as_shown=True)
+                                   != self.receiver_whole)
                     inputs = self._inputs_after(given, (args, kwargs))
                 except _Timeout:
                     raise
