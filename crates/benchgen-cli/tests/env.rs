@@ -172,6 +172,28 @@ def shout(text, times=1):
 /// that dependency, probes in it and records it, so the items verify and the environment
 /// rebuilds from the lock alone; without the declaration the function needs an import that
 /// nothing provides and is skipped.
+/// The package `name` (its `__init__.py` is `source`) installed in `site` with the
+/// distribution metadata that declares `requires`: `(package folder, dist-info folder)`.
+fn declared_package(
+    site: &Path,
+    name: &str,
+    source: &str,
+    requires: &str,
+) -> (std::path::PathBuf, std::path::PathBuf) {
+    let package = site.join(name);
+    let metadata = site.join(format!("{name}-1.0.dist-info"));
+    fs_err::create_dir_all(&package).unwrap();
+    fs_err::create_dir_all(&metadata).unwrap();
+    fs_err::write(package.join("__init__.py"), source).unwrap();
+    fs_err::write(
+        metadata.join("METADATA"),
+        format!("Metadata-Version: 2.1\nName: {name}\nVersion: 1.0\nRequires-Dist: {requires}\n"),
+    )
+    .unwrap();
+    fs_err::write(metadata.join("top_level.txt"), format!("{name}\n")).unwrap();
+    (package, metadata)
+}
+
 #[test]
 #[cfg_attr(
     any(missing_sandbox, missing_uv, missing_python311, missing_pypi),
@@ -182,18 +204,8 @@ fn a_package_builds_with_its_declared_dependencies() {
     let dir = tempfile::tempdir().unwrap();
     let cache_dir = cache_root();
     let cache = cache_dir.path().join("build");
-    let site = dir.path().join("site");
-    let package = site.join("depdemo");
-    let metadata = site.join("depdemo-1.0.dist-info");
-    fs_err::create_dir_all(&package).unwrap();
-    fs_err::create_dir_all(&metadata).unwrap();
-    fs_err::write(package.join("__init__.py"), DEPENDS_ON_SIX).unwrap();
-    fs_err::write(
-        metadata.join("METADATA"),
-        "Metadata-Version: 2.1\nName: depdemo\nVersion: 1.0\nRequires-Dist: six\n",
-    )
-    .unwrap();
-    fs_err::write(metadata.join("top_level.txt"), "depdemo\n").unwrap();
+    let (package, metadata) =
+        declared_package(&dir.path().join("site"), "depdemo", DEPENDS_ON_SIX, "six");
 
     let dataset = dir.path().join("demo.jsonl");
     let dataset_arg = dataset.to_str().unwrap();
@@ -283,18 +295,12 @@ fn a_dependency_in_a_namespace_package_is_imported() {
     require(&[Prereq::Sandbox, Prereq::Uv, Prereq::Python311, Prereq::Pypi]);
     let dir = tempfile::tempdir().unwrap();
     let cache_dir = cache_root();
-    let site = dir.path().join("site");
-    let package = site.join("nsdemo");
-    let metadata = site.join("nsdemo-1.0.dist-info");
-    fs_err::create_dir_all(&package).unwrap();
-    fs_err::create_dir_all(&metadata).unwrap();
-    fs_err::write(package.join("__init__.py"), DEPENDS_ON_A_NAMESPACE_PACKAGE).unwrap();
-    fs_err::write(
-        metadata.join("METADATA"),
-        "Metadata-Version: 2.1\nName: nsdemo\nVersion: 1.0\nRequires-Dist: jaraco.functools\n",
-    )
-    .unwrap();
-    fs_err::write(metadata.join("top_level.txt"), "nsdemo\n").unwrap();
+    let (package, _) = declared_package(
+        &dir.path().join("site"),
+        "nsdemo",
+        DEPENDS_ON_A_NAMESPACE_PACKAGE,
+        "jaraco.functools",
+    );
 
     let dataset = dir.path().join("demo.jsonl");
     let dataset_arg = dataset.to_str().unwrap();
