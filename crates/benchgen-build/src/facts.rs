@@ -12,6 +12,7 @@ use serde::Deserialize;
 use crate::batch::marked_json;
 
 const MARKER: &str = "BENCHGEN-FACTS:";
+const FROZEN_MARKER: &str = "BENCHGEN-FROZEN-TABLES:";
 
 /// The Python that finds a module's frozen tables (see [`PythonFacts::frozen_table`]): names
 /// bound once at the top level, filled there by other statements (`TABLE[k] = v`,
@@ -62,8 +63,9 @@ def frozen_tables(module, limit=200_000):
 
 def frozen_of(shipped):
     """The frozen tables of each module shipped as files (`{path: hex}`), by dotted name, each
-    imported afresh from them (not what the sandbox has under that name), in at most 5 s."""
-    import importlib, os, signal, sys, tempfile
+    imported afresh from them (not what the sandbox has under that name), in at most 5 s, and
+    all of them in 40 s: the tables of the modules left have none."""
+    import importlib, os, signal, sys, tempfile, time
     root = tempfile.mkdtemp()
     for path, data in shipped.items():
         full = os.path.join(root, path)
@@ -84,11 +86,13 @@ def frozen_of(shipped):
     # A module may rebind the streams at import; the facts are printed on these.
     streams = sys.stdout, sys.stderr
     frozen = {}
+    deadline = time.monotonic() + 40
     for path in sorted(shipped):
-        if not path.endswith('.py'):
+        left = int(deadline - time.monotonic())
+        if not path.endswith('.py') or left < 1:
             continue
         name = path[:-3].replace('/', '.').removesuffix('.__init__')
-        signal.alarm(5)
+        signal.alarm(min(5, left))
         try:
             frozen[name] = frozen_tables(importlib.import_module(name))
         except BaseException:  # noqa: BLE001 - a module that cannot be imported here has none
@@ -124,17 +128,31 @@ pub struct PythonFacts {
     /// candidate, whose process can always make the C module afresh.
     #[serde(default)]
     native: HashMap<String, HashSet<String>>,
-    /// Per module asked about, its frozen tables by name (see [`PythonFacts::frozen_table`]).
+    /// Per module shipped, its frozen tables by name (see [`PythonFacts::frozen_table`]).
     #[serde(default)]
     frozen: HashMap<String, HashMap<String, String>>,
 }
 
 impl PythonFacts {
     /// The run that asks, about the standard library and the `modules` that targets come from.
-    /// `shipped`: the sources' files (see [`crate::source::shipped_files`]), imported to find
-    /// the modules' frozen tables.
-    pub fn request(modules: &[String], shipped: &[(String, Vec<u8>)]) -> ExecRequest {
+    pub fn request(modules: &[String]) -> ExecRequest {
         let modules = serde_json::to_string(modules).expect("names serialize");
+        let tests = format!(
+            "def test_facts():\n    import builtins, importlib, json, sys\n    native = {{}}\n    for name in {modules}:\n        try:\n            module = importlib.import_module(name)\n        except BaseException:\n            continue\n        native[name] = sorted(k for k, v in vars(module).items() if type(v).__name__ == 'builtin_function_or_method')\n    import pkgutil\n    installed = sorted(m.name for m in pkgutil.iter_modules() if 'site-packages' in str(getattr(m.module_finder, 'path', '')) and m.name not in sys.stdlib_module_names)\n    import os\n    installed += sorted(e for p in sys.path if 'site-packages' in p and os.path.isdir(p) for e in os.listdir(p) if e.isidentifier() and e != '__pycache__' and e not in sys.stdlib_module_names and os.path.isdir(os.path.join(p, e)) and not os.path.exists(os.path.join(p, e, '__init__.py')))\n    facts = {{\n        'builtins': dir(builtins),\n        'stdlib': sorted(sys.stdlib_module_names),\n        'installed': installed,\n        'version': '.'.join(map(str, sys.version_info[:3])),\n        'native': native,\n    }}\n    print({MARKER:?} + json.dumps(facts))\n"
+        );
+        ExecRequest {
+            program: String::new(),
+            tests,
+            reference: None,
+            limits: Limits::default(),
+            ..Default::default()
+        }
+    }
+
+    /// The run that imports the sources from their `shipped` files (see
+    /// [`crate::source::shipped_files`]) and reads their frozen tables: a run of its own, so
+    /// that a module whose import hangs or ends the process costs the tables, not the facts.
+    pub fn frozen_request(shipped: &[(String, Vec<u8>)]) -> ExecRequest {
         let shipped: HashMap<&str, String> = shipped
             .iter()
             .map(|(path, bytes)| {
@@ -144,13 +162,13 @@ impl PythonFacts {
             .collect();
         let shipped = serde_json::to_string(&shipped).expect("paths serialize");
         let tests = format!(
-            "{FROZEN_TABLES}\n\ndef test_facts():\n    import builtins, importlib, json, sys\n    native = {{}}\n    for name in {modules}:\n        try:\n            module = importlib.import_module(name)\n        except BaseException:\n            continue\n        native[name] = sorted(k for k, v in vars(module).items() if type(v).__name__ == 'builtin_function_or_method')\n    frozen = frozen_of({shipped})\n    import pkgutil\n    installed = sorted(m.name for m in pkgutil.iter_modules() if 'site-packages' in str(getattr(m.module_finder, 'path', '')) and m.name not in sys.stdlib_module_names)\n    import os\n    installed += sorted(e for p in sys.path if 'site-packages' in p and os.path.isdir(p) for e in os.listdir(p) if e.isidentifier() and e != '__pycache__' and e not in sys.stdlib_module_names and os.path.isdir(os.path.join(p, e)) and not os.path.exists(os.path.join(p, e, '__init__.py')))\n    facts = {{\n        'builtins': dir(builtins),\n        'stdlib': sorted(sys.stdlib_module_names),\n        'installed': installed,\n        'version': '.'.join(map(str, sys.version_info[:3])),\n        'native': native,\n        'frozen': frozen,\n    }}\n    print({MARKER:?} + json.dumps(facts))\n"
+            "{FROZEN_TABLES}\n\ndef test_frozen_tables():\n    import json\n    frozen = frozen_of({shipped})\n    print({FROZEN_MARKER:?} + json.dumps(frozen))\n"
         );
         ExecRequest {
             program: String::new(),
             tests,
             reference: None,
-            // Importing a package's modules, and the tables they hold.
+            // Importing a package's modules, and printing the tables they hold.
             limits: Limits {
                 wall_time_s: 60.0,
                 cpu_time_s: 60.0,
@@ -159,6 +177,12 @@ impl PythonFacts {
             },
             ..Default::default()
         }
+    }
+
+    /// These facts with the frozen tables that run reported; none where it reported nothing.
+    pub fn with_frozen_tables(mut self, outcome: &ExecOutcome) -> PythonFacts {
+        self.frozen = marked_json(&outcome.stdout, FROZEN_MARKER).unwrap_or_default();
+        self
     }
 
     /// The facts from the run's output, or what went wrong.

@@ -249,13 +249,18 @@ pub fn build(
     let outcome = batch::run(
         executors.main,
         Phase::Facts,
-        vec![PythonFacts::request(&modules, &shipped)],
+        vec![
+            PythonFacts::request(&modules),
+            PythonFacts::frozen_request(&shipped),
+        ],
         on_event,
     );
-    let facts = outcome
-        .first()
-        .ok_or_else(|| BuildError::Sandbox("no outcome".into()))?;
-    let facts = PythonFacts::from_outcome(facts).map_err(BuildError::Sandbox)?;
+    let [facts, frozen] = outcome.as_slice() else {
+        return Err(BuildError::Sandbox("no outcome".into()));
+    };
+    let facts = PythonFacts::from_outcome(facts)
+        .map_err(BuildError::Sandbox)?
+        .with_frozen_tables(frozen);
 
     // Instance methods are called on receivers the probe builds from the constructor.
     let candidates = select_all(&files, options, true, &mut report);

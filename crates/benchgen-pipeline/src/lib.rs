@@ -234,7 +234,7 @@ pub fn build(
     options.prompts.check()?;
     let runner = Runner::new(store, executors, &options.environment);
     let facts_run = runner
-        .run(vec![PythonFacts::request(&[], &[])], Lane::Main, 0)
+        .run(vec![PythonFacts::request(&[])], Lane::Main, 0)
         .context("failed to ask the sandbox's Python what it has")?;
     let facts = PythonFacts::from_outcome(&facts_run.outcomes[0]).map_err(anyhow::Error::msg)?;
 
