@@ -180,8 +180,15 @@ impl PythonFacts {
     }
 
     /// These facts with the frozen tables that run reported; none where it reported nothing.
+    /// Only pure literals are kept: the text goes into programs, and the run that printed it
+    /// ran the sources' own code, which could print anything.
     pub fn with_frozen_tables(mut self, outcome: &ExecOutcome) -> PythonFacts {
-        self.frozen = marked_json(&outcome.stdout, FROZEN_MARKER).unwrap_or_default();
+        let mut frozen: HashMap<String, HashMap<String, String>> =
+            marked_json(&outcome.stdout, FROZEN_MARKER).unwrap_or_default();
+        for tables in frozen.values_mut() {
+            tables.retain(|_, literal| benchgen_python::literal_value(literal).is_some());
+        }
+        self.frozen = frozen;
         self
     }
 
@@ -248,5 +255,31 @@ impl PythonFacts {
             native: HashMap::new(),
             frozen: HashMap::new(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_pure_literals_are_kept_as_frozen_tables() {
+        // The run imported the sources, whose code may print a line of its own.
+        let printed =
+            r#"{"pkg.cal": {"_DAYS": "{2000: [31, 30]}", "_EVIL": "__import__('os').getcwd()"}}"#;
+        let outcome = ExecOutcome {
+            stdout: format!("noise\n{FROZEN_MARKER}{printed}\n"),
+            ..ExecOutcome::sandbox_error("")
+        };
+        let facts = PythonFacts::for_tests(&[], &[]).with_frozen_tables(&outcome);
+        assert_eq!(
+            facts.frozen_table("pkg.cal", "_DAYS"),
+            Some("{2000: [31, 30]}")
+        );
+        assert_eq!(facts.frozen_table("pkg.cal", "_EVIL"), None);
+        // A run that printed nothing (it timed out) leaves none.
+        let silent = PythonFacts::for_tests(&[], &[])
+            .with_frozen_tables(&ExecOutcome::sandbox_error("timed out"));
+        assert_eq!(silent.frozen_table("pkg.cal", "_DAYS"), None);
     }
 }
