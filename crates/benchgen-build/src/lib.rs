@@ -245,22 +245,20 @@ pub fn build(
         .iter()
         .filter_map(|f: &ModuleFile| f.provenance.module.clone())
         .collect();
+    // Installed modules and item lists ship no files, so they need no run for frozen tables.
     let shipped: Vec<(String, Vec<u8>)> = sources.iter().flat_map(source::shipped_files).collect();
-    let outcome = batch::run(
-        executors.main,
-        Phase::Facts,
-        vec![
-            PythonFacts::request(&modules),
-            PythonFacts::frozen_request(&shipped),
-        ],
-        on_event,
-    );
-    let [facts, frozen] = outcome.as_slice() else {
-        return Err(BuildError::Sandbox("no outcome".into()));
-    };
-    let facts = PythonFacts::from_outcome(facts)
-        .map_err(BuildError::Sandbox)?
-        .with_frozen_tables(frozen);
+    let mut requests = vec![PythonFacts::request(&modules)];
+    if !shipped.is_empty() {
+        requests.push(PythonFacts::frozen_request(&shipped));
+    }
+    let outcome = batch::run(executors.main, Phase::Facts, requests, on_event);
+    let facts = outcome
+        .first()
+        .ok_or_else(|| BuildError::Sandbox("no outcome".into()))?;
+    let mut facts = PythonFacts::from_outcome(facts).map_err(BuildError::Sandbox)?;
+    if let Some(frozen) = outcome.get(1) {
+        facts = facts.with_frozen_tables(frozen);
+    }
 
     // Instance methods are called on receivers the probe builds from the constructor.
     let candidates = select_all(&files, options, true, &mut report);

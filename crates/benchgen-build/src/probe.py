@@ -1264,6 +1264,8 @@ class Probe:
             # the diagonal again with every other parameter set to one of the first few values
             # of its pool, the same for all (`date(2000, 1, 1)`).
             for j, k in itertools.product(range(longest), range(OPTIONAL_RECEIVER_VALUES)):
+                if len(bases) >= OPTIONAL_RECEIVER_VALUES or self._out_of_time():
+                    break
                 chosen = {i: pools[i][(j + i) % len(pools[i])] for i in required if pools[i]}
                 chosen.update({i: pools[i][k % len(pools[i])] for i in optional if pools[i]})
                 call = _arguments(params, chosen)
@@ -1512,21 +1514,13 @@ class Probe:
         return made
 
     def _built_twice(self, construct):
-        """Two results of `construct` (see `_construct`). Where they differ, and with the
-        objects of the program's classes written as their reprs they do not (a tree's random
-        id, in the pointers of each node its repr leaves out), those reprs from now on (see
-        `_canonical`): the state that a test can check."""
-        first = construct()
-        again = first and construct()
-        if first is None or again is None or first[:2] == again[:2] or not _RICH[0]:
-            return first, again
-        _RICH[0] = False
-        plain = construct()
-        plain_again = plain and construct()
-        if plain is not None and plain_again is not None and plain[:2] == plain_again[:2]:
-            return plain, plain_again
-        _RICH[0] = True
-        return first, again
+        """Two results of `construct` (see `_construct`), alike where the program's objects
+        as their reprs make them so (see `_alike_as_reprs`)."""
+        def twice():
+            first = construct()
+            return first, first and construct()
+
+        return _alike_as_reprs(twice(), twice, lambda a, b: a[:2] == b[:2])
 
     def _note_members(self, held):
         """Remembers the first few elements a receiver holds (see `_items`): `discard`, `get`,
@@ -2635,15 +2629,12 @@ class Probe:
             # An argument taken from another that makes the call raise, of a kind no call
             # that worked passed there, is just a wrong argument: the domain looks at it.
             skip = None
-        if first["signature"] != second["signature"] and _RICH[0]:
-            # As for receivers (see `_built_twice`): the program's objects as their reprs.
-            _RICH[0] = False
-            plain = self._call(args, kwargs, trace=True, apply=apply)
-            plain_again = self._call(args, kwargs, trace=False, apply=apply)
-            if plain["kind"] == first["kind"] and plain["signature"] == plain_again["signature"]:
-                first, second = plain, plain_again
-            else:
-                _RICH[0] = True
+        kind = first["kind"]
+        first, second = _alike_as_reprs(
+            (first, second),
+            lambda: (self._call(args, kwargs, trace=True, apply=apply),
+                     self._call(args, kwargs, trace=False, apply=apply)),
+            lambda a, b: a["kind"] == kind and a.get("signature") == b.get("signature"))
         if first["signature"] != second["signature"]:
             self.counts["unstable"] += 1
             return
@@ -4643,8 +4634,24 @@ class _CallTimer:
 
 # Whether `_canonical` writes the objects of the program's (and dependencies') classes with a
 # repr of their own as their canonical encoding; their reprs once that differs between two
-# runs where the reprs do not (see `Probe._built_twice`).
+# runs where the reprs do not (see `_alike_as_reprs`).
 _RICH = [True]
+
+
+def _alike_as_reprs(pair, again, alike):
+    """`pair`, two results of one build or call; where they are not `alike`, and the two that
+    `again()` gives with the program's objects written as their reprs are, those, and the reprs
+    from now on (a tree's random id, in the pointers of each node its repr leaves out: the
+    state a test can check)."""
+    first, second = pair
+    if first is None or second is None or alike(first, second) or not _RICH[0]:
+        return pair
+    _RICH[0] = False
+    plain = again()
+    if plain[0] is not None and plain[1] is not None and alike(*plain):
+        return plain
+    _RICH[0] = True
+    return pair
 
 
 def _canonical(value, depth):
